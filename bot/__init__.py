@@ -1,0 +1,1 @@
+"""Tavolo: a Discord bot that seats people at card tables."""

@@ -1,0 +1,60 @@
+"""Command line: run the bot, or play and simulate the games without Discord.
+
+    python -m bot [--config config.toml]           run the Discord bot
+    python -m bot play GAME --seats N              play in the terminal against AI seats
+    python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import ConfigError, load_settings
+
+EXIT_CONFIG = 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings(args.config, require_file=args.config_given)
+    except ConfigError as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    if not settings.discord.token:
+        print(
+            "tavolo: no Discord token. Put it in config.toml ([discord] token = ...) "
+            "or in the DISCORD_TOKEN environment variable.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    from bot.app import run_bot  # imported late: `play` and `simulate` need no discord
+
+    run_bot(settings)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("play", "simulate"):
+        from bot.cli import play, simulate
+
+        return (play if argv[0] == "play" else simulate).main(argv[1:])
+    if argv and argv[0] == "run":
+        argv = argv[1:]
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavolo bot.")
+    parser.add_argument("--config", type=Path, default=None, help="settings file (config.toml)")
+    args = parser.parse_args(argv)
+    args.config_given = args.config is not None
+    if args.config is None:
+        args.config = Path("config.toml")
+    return _run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Terminal front-ends: play the games and simulate AI matches without Discord."""

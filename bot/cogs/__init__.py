@@ -1,0 +1,1 @@
+"""Thin slash-command handlers: parse, call the table manager, render."""

@@ -1,0 +1,98 @@
+"""Settings: read from a TOML file and overridden by environment variables.
+
+Every key is documented in ``config.example.toml``. An environment variable
+``TAVOLO_<SECTION>__<KEY>`` overrides a key (``TAVOLO_TABLES__TURN_TIMEOUT=60``), and the
+token may also come from ``DISCORD_TOKEN``. No settings object exists at import time:
+``load_settings`` builds one when the program starts.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+DISCORD_API = "https://discord.com/api/v10"
+DISCORD_GATEWAY = "wss://gateway.discord.gg/"
+
+
+class ConfigError(Exception):
+    """The configuration cannot be used; the message says which key and why."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DiscordSettings(_Section):
+    token: str = ""
+    api_base: str = DISCORD_API
+    gateway_url: str = DISCORD_GATEWAY
+    sync_guild_id: int | None = None
+
+
+class DatabaseSettings(_Section):
+    path: Path = Path("tavolo.sqlite3")
+
+
+class TableSettings(_Section):
+    turn_timeout: float = Field(default=120.0, gt=0)
+    timeouts_before_ai: int = Field(default=2, ge=1)
+    ai_delay: float = Field(default=1.5, ge=0)
+    board_edit_interval: float = Field(default=1.2, ge=0)
+
+
+class LeagueSettings(_Section):
+    min_humans: int = Field(default=2, ge=1)
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="TAVOLO_", env_nested_delimiter="__", extra="forbid"
+    )
+
+    discord: DiscordSettings = DiscordSettings()
+    database: DatabaseSettings = DatabaseSettings()
+    tables: TableSettings = TableSettings()
+    league: LeagueSettings = LeagueSettings()
+    rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Environment first, then what the file said (passed in as init values).
+        return (env_settings, init_settings)
+
+
+def load_settings(path: Path | None, *, require_file: bool = False) -> Settings:
+    """Read ``path`` (if it exists) and the environment; raise ConfigError with the reason."""
+    data: dict[str, Any] = {}
+    if path is not None and path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise ConfigError(f"{path}: not a readable TOML file ({exc}).") from None
+    elif require_file:
+        raise ConfigError(f"{path}: no such configuration file.")
+    try:
+        settings = Settings(**data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+        )
+        raise ConfigError(f"Invalid configuration: {problems}.") from None
+    token = os.environ.get("DISCORD_TOKEN")
+    if token and not settings.discord.token:
+        settings.discord.token = token
+    return settings

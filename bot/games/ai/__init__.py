@@ -1,0 +1,37 @@
+"""AI players for every game: ``random`` (the baseline), ``easy`` and ``hard``.
+
+    player = make_player("centocinque", "hard")
+    action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from bot.games.ai.base import Player, RandomPlayer
+from bot.games.errors import GameError
+
+LEVELS = ("random", "easy", "hard")
+
+# Each module holds PLAYERS: {"easy": factory, "hard": factory}; a factory takes budget=.
+_MODULES = {
+    "centocinque": "bot.games.ai.centocinque",
+    "cento": "bot.games.ai.cento",
+    "minchiate": "bot.games.minchiate.ai",
+}
+
+
+def make_player(game: str, level: str, *, budget: int | None = None) -> Player:
+    """An AI for ``game`` at ``level``; ``budget`` overrides the hard level's iterations."""
+    if level not in LEVELS:
+        raise GameError(f"Unknown AI level {level!r}: choose one of {', '.join(LEVELS)}.")
+    if game not in _MODULES:
+        raise GameError(f"Unknown game {game!r}.")
+    if level == "random":
+        return RandomPlayer()
+    factories = importlib.import_module(_MODULES[game]).PLAYERS
+    player: Player = factories[level]() if budget is None else factories[level](budget=budget)
+    return player
+
+
+__all__ = ["LEVELS", "Player", "make_player"]

@@ -1,0 +1,44 @@
+"""Determinized Monte Carlo search: the engine of every ``hard`` AI.
+
+The searcher never sees the real state. It samples full states that fit the seat's view
+(``sample``: the unseen cards dealt at random among the places the seat cannot see), tries
+each candidate action on the same samples (common random numbers, so candidates are
+compared on equal deals), plays each sample out with a fast policy, and keeps the candidate
+with the best mean score. The budget is a count of playouts, never a time, so a seeded
+search is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.games.base import Rules
+
+Sample = Callable[[random.Random], Any]
+Playout = Callable[[Any, random.Random], float]
+
+
+def best_action(
+    rules: Rules[Any],
+    seat: int,
+    candidates: list[str],
+    sample: Sample,
+    playout: Playout,
+    rng: random.Random,
+    playouts: int,
+) -> str:
+    """The candidate with the best mean playout score, over about ``playouts`` playouts."""
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = dict.fromkeys(candidates, 0.0)
+    rounds = max(1, playouts // len(candidates))
+    for _ in range(rounds):
+        state = sample(rng)
+        seed = rng.getrandbits(32)
+        for action in candidates:
+            after, _ = rules.apply(state, seat, action)
+            totals[action] += playout(after, random.Random(seed))
+    # Ties go to the earlier candidate: callers list their preferred moves first.
+    return max(candidates, key=lambda a: totals[a])

@@ -1,0 +1,110 @@
+"""The engine contract every game implements (see DESIGN.md, "The engine contract").
+
+A game is a stateless ``Rules`` object; all game data lives in an opaque state object
+that ``apply`` never mutates. A game is fully determined by
+(game, seats, seed, options, dealer, deck, action tokens).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bot.games.errors import GameError
+
+Json = dict[str, Any]
+Event = dict[str, Any]
+
+S = TypeVar("S")
+
+
+class Rules(Protocol[S]):
+    """What the table manager, the AI, the simulator and the tests rely on."""
+
+    name: str
+    min_seats: int
+    max_seats: int
+    options_model: type[BaseModel]
+
+    def new_game(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+    ) -> S: ...
+
+    def to_act(self, state: S) -> list[int]: ...
+
+    def turn(self, state: S) -> int | None: ...
+
+    def legal_actions(self, state: S, seat: int) -> list[str]: ...
+
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]: ...
+
+    def view(self, state: S, seat: int | None) -> Json: ...
+
+    def outcome(self, state: S) -> Json | None: ...
+
+    def dump(self, state: S) -> Json: ...
+
+    def load(self, data: Json) -> S: ...
+
+
+class Options(BaseModel):
+    """Base of every game's house rules: frozen, and unknown keys are an error."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+O = TypeVar("O", bound=Options)
+
+
+def parse_options(model: type[O], options: dict[str, Any] | None) -> O:
+    """Validate a host's house rules, naming the first bad option in the error."""
+    try:
+        return model.model_validate(options or {})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        name = ".".join(str(p) for p in err["loc"]) or "options"
+        if err["type"] == "extra_forbidden":
+            raise GameError(f"Unknown option {name!r}.") from None
+        raise GameError(f"Option {name!r}: {err['msg']} (got {err.get('input')!r}).") from None
+
+
+def check_seats(rules_name: str, seats: int, low: int, high: int) -> None:
+    if not isinstance(seats, int) or not low <= seats <= high:
+        raise GameError(f"{rules_name} is played by {low} to {high} players, not {seats}.")
+
+
+def shuffled(cards: list[str], seed: int, *salt: object) -> list[str]:
+    """A deterministic shuffle drawn from the game's secret seed and a salt naming the moment."""
+    rng = random.Random(":".join(str(s) for s in (seed, *salt)))
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+def check_deck(given: list[str], expected: list[str]) -> list[str]:
+    """An explicit deck must be exactly the game's pack, in any order."""
+    if sorted(given) != sorted(expected):
+        raise GameError("The explicit deck is not a complete pack for this game.")
+    return list(given)
+
+
+def pick_dealer(seats: int, seed: int, dealer: int | None) -> int:
+    if dealer is None:
+        return random.Random(f"{seed}:dealer").randrange(seats)
+    if not isinstance(dealer, int) or not 0 <= dealer < seats:
+        raise GameError(f"Dealer must be a seat from 0 to {seats - 1}.")
+    return dealer
+
+
+def split_token(action: object) -> list[str]:
+    """Split an action token, refusing anything that is not a short ASCII string."""
+    if not isinstance(action, str) or not action or len(action) > 40 or not action.isascii():
+        raise GameError("That is not a move.")
+    return action.split(":")

@@ -1,0 +1,368 @@
+"""One Hundred ("Cien", "Cent"): the adding game with one or two 52-card packs (RULES.md §2).
+
+Action tokens:
+  ``play:<card>``            play a card; the pile's new total follows from the card;
+  ``play:AS:<0..100>``       the Ace of spades (or ``AC``, clubs) sets the total to a chosen value.
+
+Steps that belong to nobody (drawing after a play, reshuffles, losing a chip, elimination,
+the new round of ``reset_after_bust``) happen inside ``apply`` and are reported as events.
+Events are public: they never name a card drawn into a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from bot.games.base import (
+    Event,
+    Json,
+    Options,
+    check_deck,
+    check_seats,
+    parse_options,
+    pick_dealer,
+    shuffled,
+    split_token,
+)
+from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
+from bot.games.errors import GameError
+
+LIMIT = 100
+CHIPS = 3
+HAND_SIZE = 3
+CHOOSERS = ("AS", "AC")  # the Aces whose player chooses the total
+CARD_SET = frozenset(r + s for s in FRENCH_SUITS for r in FRENCH_RANKS)
+
+
+class CentoOptions(Options):
+    """House rules of RULES.md §2, with their defaults."""
+
+    min_players: int = Field(default=3, ge=2, le=3)
+    allow_negative: bool = False
+    allow_voluntary_bust: bool = False
+    reset_after_bust: bool = False
+
+
+def packs_for(seats: int) -> int:
+    return 2 if seats >= 7 else 1
+
+
+def new_total(card: str, total: int, chosen: int | None, allow_negative: bool) -> int:
+    """The pile's total after ``card`` is played on ``total`` (RULES.md §2.3)."""
+    r, s = card[:-1], card[-1]
+    if r == "A":
+        t = chosen if card in CHOOSERS and chosen is not None else total + 1
+    elif r == "2" and s == "S":
+        t = 2 * total
+    elif r in ("4", "K"):
+        t = total
+    elif r == "5":
+        t = total - 5 if s in "HD" else total + 5
+    elif r == "T":
+        t = LIMIT
+    elif r == "J":
+        t = total - 10
+    elif r == "Q":
+        t = 0 if s == "H" else total + 10
+    else:
+        t = total + int(r)
+    return t if allow_negative else max(0, t)
+
+
+@dataclass(slots=True)
+class CentoState:
+    """One match. Mutable only inside ``apply``, which works on a clone."""
+
+    seats: int
+    seed: int
+    options: CentoOptions
+    dealer: int
+    chips: list[int] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)  # top first
+    pile: list[str] = field(default_factory=list)  # top last
+    total: int = 0
+    direction: int = 1
+    current: int | None = None
+    eliminated: list[int] = field(default_factory=list)  # in order of elimination
+    busts: list[int] = field(default_factory=list)
+    shuffles: int = 0
+    round_no: int = 1
+    turns: int = 0
+
+    def clone(self) -> CentoState:
+        return CentoState(
+            self.seats,
+            self.seed,
+            self.options,
+            self.dealer,
+            list(self.chips),
+            [list(h) for h in self.hands],
+            list(self.stock),
+            list(self.pile),
+            self.total,
+            self.direction,
+            self.current,
+            list(self.eliminated),
+            list(self.busts),
+            self.shuffles,
+            self.round_no,
+            self.turns,
+        )
+
+
+class Cento:
+    name = "cento"
+    min_seats = 2
+    max_seats = 12
+    options_model = CentoOptions
+
+    def new_game(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+    ) -> CentoState:
+        opts = parse_options(CentoOptions, options)
+        check_seats("One Hundred", seats, opts.min_players, self.max_seats)
+        full = french_pack(packs_for(seats))
+        st = CentoState(
+            seats=seats,
+            seed=seed,
+            options=opts,
+            dealer=pick_dealer(seats, seed, dealer),
+            chips=[CHIPS] * seats,
+            busts=[0] * seats,
+        )
+        pack = check_deck(deck, full) if deck is not None else shuffled(full, seed, "round", 1)
+        _deal(st, pack, [])
+        return st
+
+    def turn(self, state: CentoState) -> int | None:
+        return state.current
+
+    def to_act(self, state: CentoState) -> list[int]:
+        return [] if state.current is None else [state.current]
+
+    def legal_actions(self, state: CentoState, seat: int) -> list[str]:
+        if seat != state.current:
+            return []
+        hand = state.hands[seat]
+        safe = [c for c in dict.fromkeys(hand) if _safe(state, c)]
+        cards = safe if safe and not state.options.allow_voluntary_bust else dict.fromkeys(hand)
+        acts: list[str] = []
+        for card in cards:
+            if card in CHOOSERS:
+                acts.extend(f"play:{card}:{v}" for v in range(LIMIT + 1))
+            else:
+                acts.append(f"play:{card}")
+        return acts
+
+    def apply(self, state: CentoState, seat: int, action: str) -> tuple[CentoState, list[Event]]:
+        parts = split_token(action)
+        if state.current is None:
+            raise GameError("The match is over.")
+        if action not in self.legal_actions(state, seat):
+            raise GameError(_why_illegal(state, seat, parts))
+        st = state.clone()
+        events: list[Event] = []
+        card = parts[1]
+        chosen = int(parts[2]) if len(parts) == 3 else None
+        before = st.total
+        after = new_total(card, before, chosen, st.options.allow_negative)
+        st.hands[seat].remove(card)
+        st.pile.append(card)
+        st.turns += 1
+        event: Event = {"type": "play", "seat": seat, "card": card, "before": before}
+        if chosen is not None:
+            event["chosen"] = chosen
+        events.append(event)
+        if after > LIMIT:
+            event["bust"] = True
+            event["total"] = before
+            _bust(st, seat, events)
+            return st, events
+        st.total = after
+        event["total"] = after
+        if card[0] == "4" and len(_alive(st)) > 1:
+            st.direction = -st.direction
+            event["effect"] = "reverse"
+        _draw(st, seat, events)
+        _next_turn(st, seat, events)
+        return st, events
+
+    def view(self, state: CentoState, seat: int | None) -> Json:
+        """What ``seat`` may know (``None``: the public view). Never the stock's order or the seed."""
+        own = seat is not None and 0 <= seat < state.seats
+        return {
+            "game": self.name,
+            "seats": state.seats,
+            "seat": seat if own else None,
+            "hand": list(state.hands[seat]) if own and seat is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "total": state.total,
+            "top": state.pile[-1] if state.pile else None,
+            "pile": list(state.pile),
+            "stock": len(state.stock),
+            "packs": packs_for(state.seats),
+            "chips": list(state.chips),
+            "busts": list(state.busts),
+            "current": state.current,
+            "direction": state.direction,
+            "dealer": state.dealer,
+            "round": state.round_no,
+            "options": state.options.model_dump(),
+            "over": state.current is None,
+        }
+
+    def outcome(self, state: CentoState) -> Json | None:
+        if state.current is not None:
+            return None
+        return {
+            "ranking": _ranking(state),
+            "chips": list(state.chips),
+            "busts": list(state.busts),
+            "turns": state.turns,
+        }
+
+    def dump(self, state: CentoState) -> Json:
+        return {
+            "seats": state.seats,
+            "seed": state.seed,
+            "options": state.options.model_dump(),
+            "dealer": state.dealer,
+            "chips": list(state.chips),
+            "hands": [list(h) for h in state.hands],
+            "stock": list(state.stock),
+            "pile": list(state.pile),
+            "total": state.total,
+            "direction": state.direction,
+            "current": state.current,
+            "eliminated": list(state.eliminated),
+            "busts": list(state.busts),
+            "shuffles": state.shuffles,
+            "round_no": state.round_no,
+            "turns": state.turns,
+        }
+
+    def load(self, data: Json) -> CentoState:
+        try:
+            d = dict(data)
+            d["options"] = parse_options(CentoOptions, d["options"])
+            st = CentoState(**d)
+            cards = [c for h in st.hands for c in h] + st.stock + st.pile
+            if sorted(cards) != sorted(french_pack(packs_for(st.seats))):
+                raise ValueError("cards")
+            if len(st.hands) != st.seats or len(st.chips) != st.seats:
+                raise ValueError("seats")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameError("This saved One Hundred game is damaged and cannot be loaded.") from exc
+        return st
+
+
+def _safe(st: CentoState, card: str) -> bool:
+    if card in CHOOSERS:
+        return True
+    return new_total(card, st.total, None, st.options.allow_negative) <= LIMIT
+
+
+def _alive(st: CentoState) -> list[int]:
+    return [s for s in range(st.seats) if st.chips[s] > 0]
+
+
+def _step(st: CentoState, seat: int, direction: int) -> int:
+    seat = (seat + direction) % st.seats
+    while st.chips[seat] == 0:
+        seat = (seat + direction) % st.seats
+    return seat
+
+
+def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> str:
+    if not 0 <= seat < st.seats or st.chips[seat] == 0:
+        return "You are not playing in this match."
+    if parts[0] != "play" or len(parts) < 2:
+        return "That is not a move in One Hundred: play a card."
+    if seat != st.current:
+        return "It is not your turn."
+    card = parts[1]
+    if card not in CARD_SET:
+        return "That is not a card."
+    if card not in st.hands[seat]:
+        return "You do not hold that card."
+    if card in CHOOSERS:
+        if len(parts) != 3:
+            return f"Say which total the {card} sets: a number from 0 to {LIMIT}."
+        return f"The {card} sets the total to a whole number from 0 to {LIMIT}, not {parts[2]!r}."
+    if len(parts) != 2:
+        return "Only the Aces of spades and clubs take a chosen value."
+    after = new_total(card, st.total, None, st.options.allow_negative)
+    if after > LIMIT:
+        return f"That card takes the pile to {after}, over {LIMIT}, and you hold a safe card."
+    return "That move is not allowed here."
+
+
+def _draw(st: CentoState, seat: int, events: list[Event]) -> None:
+    if not st.stock and len(st.pile) > 1:
+        st.shuffles += 1
+        st.stock = shuffled(st.pile[:-1], st.seed, "reshuffle", st.round_no, st.shuffles)
+        st.pile = st.pile[-1:]
+        events.append({"type": "reshuffle", "stock": len(st.stock), "total": st.total})
+    if st.stock:
+        st.hands[seat].append(st.stock.pop(0))
+
+
+def _next_turn(st: CentoState, seat: int, events: list[Event]) -> None:
+    st.current = _step(st, seat, st.direction)
+    events.append({"type": "turn", "seat": st.current})
+
+
+def _bust(st: CentoState, seat: int, events: list[Event]) -> None:
+    st.chips[seat] -= 1
+    st.busts[seat] += 1
+    events.append({"type": "chip_lost", "seat": seat, "chips": st.chips[seat]})
+    if st.chips[seat] == 0:
+        st.eliminated.append(seat)
+        st.stock.extend(st.hands[seat])
+        st.hands[seat] = []
+        events.append({"type": "eliminated", "seat": seat})
+        if len(_alive(st)) == 1:
+            st.current = None
+            events.append({"type": "match_over", "ranking": _ranking(st)})
+            return
+    if st.options.reset_after_bust:
+        st.round_no += 1
+        st.dealer = _step(st, st.dealer, 1)
+        cards = [c for h in st.hands for c in h] + st.stock + st.pile
+        _deal(st, shuffled(sorted(cards), st.seed, "round", st.round_no), events)
+        return
+    if st.chips[seat] > 0:
+        _draw(st, seat, events)
+    _next_turn(st, seat, events)
+
+
+def _deal(st: CentoState, pack: list[str], events: list[Event]) -> None:
+    st.hands = [[] for _ in range(st.seats)]
+    st.total = 0
+    st.direction = 1
+    st.shuffles = 0
+    order = []
+    seat = st.dealer
+    for _ in _alive(st):
+        seat = _step(st, seat, 1)
+        order.append(seat)
+    for i in range(HAND_SIZE):
+        for j, s in enumerate(order):
+            st.hands[s].append(pack[i * len(order) + j])
+    st.stock = pack[HAND_SIZE * len(order) :]
+    st.pile = []
+    st.current = order[0]
+    events.append({"type": "deal", "round": st.round_no, "dealer": st.dealer, "first": order[0]})
+
+
+def _ranking(st: CentoState) -> list[list[int]]:
+    return [[s] for s in _alive(st)] + [[s] for s in reversed(st.eliminated)]

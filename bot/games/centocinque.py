@@ -1,0 +1,596 @@
+"""Centocinque ("105"): the Sicilian shedding game with the 40-card Italian pack (RULES.md §1).
+
+Action tokens:
+  ``play:<card>``              play a card (``play:<card>:penultima`` says "penúltima" with it);
+  ``play:<C?>:<suit>``         with ``cavallo_declares_suit``, a Cavallo names the next suit;
+  ``draw``                     draw one card, or the whole pending total of 2s;
+  ``pass``                     keep a legal Cavallo just drawn;
+  ``callout:<seat>``           call out a missed penúltima;
+  ``penultima``                a late declaration (only with ``late_penultima``).
+
+Steps that belong to nobody (dealing, reshuffles, the last 2's draw, scoring, the next deal)
+happen inside ``apply`` and are reported as events. Events are public: they never hold a card
+that only one seat may see (a drawn card is in the drawer's view, never in an event).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import Field
+
+from bot.games.base import (
+    Event,
+    Json,
+    Options,
+    check_deck,
+    check_seats,
+    parse_options,
+    pick_dealer,
+    shuffled,
+    split_token,
+)
+from bot.games.cards import ITALIAN_SUITS, italian_pack, rank, suit
+from bot.games.errors import GameError
+
+PENALTY = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "F": 8, "C": 25, "R": 10}
+ELIMINATION = 105
+HAND_SIZE = 5
+PACK = italian_pack()
+PACK_SET = frozenset(PACK)
+
+
+class CentocinqueOptions(Options):
+    """House rules of RULES.md §1, with their defaults."""
+
+    redeal_ace_starter: bool = False
+    ace_on_ace: bool = False
+    voluntary_draw: bool = False
+    cavallo_declares_suit: bool = False
+    late_penultima: bool = False
+    penultima_penalty: int = Field(default=5, ge=0, le=10)
+    false_callout_penalty: int = Field(default=0, ge=0, le=10)
+    last_two_draws: bool = True
+
+
+@dataclass(slots=True)
+class CentocinqueState:
+    """One match. Mutable only inside ``apply``, which works on a clone."""
+
+    seats: int
+    seed: int
+    options: CentocinqueOptions
+    dealer: int
+    hand_no: int = 1
+    tallies: list[int] = field(default_factory=list)
+    out: list[bool] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)  # top first
+    discard: list[str] = field(default_factory=list)  # top last
+    current: int | None = None
+    direction: int = 1
+    pending: int = 0  # cards the player on turn must draw unless they play a 2
+    free: bool = False  # the previous card was a Cavallo: anything goes
+    called_suit: str | None = None  # the suit a Cavallo named (cavallo_declares_suit)
+    lock: str | None = None  # the suit of an Ace played as an action
+    drawn: str | None = None  # a legal card just drawn, waiting to be played (or kept)
+    missed: int | None = None  # the seat whose missed penúltima may be called out
+    shuffles: int = 0
+    hands_won: list[int] = field(default_factory=list)
+    eliminated: list[list[int]] = field(default_factory=list)  # groups, in order of elimination
+
+    def clone(self) -> CentocinqueState:
+        return CentocinqueState(
+            self.seats,
+            self.seed,
+            self.options,
+            self.dealer,
+            self.hand_no,
+            list(self.tallies),
+            list(self.out),
+            [list(h) for h in self.hands],
+            list(self.stock),
+            list(self.discard),
+            self.current,
+            self.direction,
+            self.pending,
+            self.free,
+            self.called_suit,
+            self.lock,
+            self.drawn,
+            self.missed,
+            self.shuffles,
+            list(self.hands_won),
+            [list(g) for g in self.eliminated],
+        )
+
+
+class Centocinque:
+    name = "centocinque"
+    min_seats = 2
+    max_seats = 6
+    options_model = CentocinqueOptions
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+    ) -> CentocinqueState:
+        check_seats("Centocinque", seats, self.min_seats, self.max_seats)
+        opts = parse_options(CentocinqueOptions, options)
+        st = CentocinqueState(
+            seats=seats,
+            seed=seed,
+            options=opts,
+            dealer=pick_dealer(seats, seed, dealer),
+            tallies=[0] * seats,
+            out=[False] * seats,
+            hands_won=[0] * seats,
+        )
+        pack = check_deck(deck, PACK) if deck is not None else shuffled(PACK, seed, "hand", 1)
+        _deal(st, pack, [])
+        return st
+
+    # -- who acts -----------------------------------------------------------------------------
+
+    def turn(self, state: CentocinqueState) -> int | None:
+        return state.current
+
+    def to_act(self, state: CentocinqueState) -> list[int]:
+        if state.current is None:
+            return []
+        seats = [state.current]
+        seats.extend(s for s in _alive(state) if s != state.current and _side_actions(state, s))
+        return seats
+
+    def legal_actions(self, state: CentocinqueState, seat: int) -> list[str]:
+        if state.current is None or not 0 <= seat < state.seats:
+            return []
+        acts = _turn_actions(state) if seat == state.current else []
+        acts.extend(_side_actions(state, seat))
+        return acts
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def apply(
+        self, state: CentocinqueState, seat: int, action: str
+    ) -> tuple[CentocinqueState, list[Event]]:
+        parts = split_token(action)
+        if state.current is None:
+            raise GameError("The match is over.")
+        if action not in self.legal_actions(state, seat):
+            raise GameError(_why_illegal(state, seat, parts))
+        st = state.clone()
+        events: list[Event] = []
+        kind = parts[0]
+        if kind == "play":
+            _play(st, seat, parts, events)
+        elif kind == "draw":
+            _draw_action(st, seat, events)
+        elif kind == "pass":
+            st.drawn = None
+            events.append({"type": "keep", "seat": seat})
+            _next_turn(st, 1, events)
+        elif kind == "callout":
+            _callout(st, seat, int(parts[1]), events)
+        else:  # "penultima", late
+            st.missed = None
+            events.append({"type": "penultima", "seat": seat, "late": True})
+        return st, events
+
+    # -- what people see ----------------------------------------------------------------------
+
+    def view(self, state: CentocinqueState, seat: int | None) -> Json:
+        """What ``seat`` may know (``None``: the public view). Never the stock's order or the seed.
+
+        ``missed`` (a seat that just went down to one card without saying penúltima) is public
+        at a real table, where everyone hears what is said; renderers must not display it, so
+        that noticing stays each player's own memory test (DESIGN.md).
+        """
+        own = seat is not None and 0 <= seat < state.seats
+        return {
+            "game": self.name,
+            "seats": state.seats,
+            "seat": seat if own else None,
+            "hand": list(state.hands[seat]) if own and seat is not None else None,
+            "drawn": state.drawn if own and seat == state.current else None,
+            "drew": state.drawn is not None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "top": state.discard[-1] if state.discard else None,
+            "discard": list(state.discard),
+            "stock": len(state.stock),
+            "current": state.current,
+            "direction": state.direction,
+            "pending_draw": state.pending,
+            "free_play": state.free,
+            "called_suit": state.called_suit,
+            "ace_lock": state.lock,
+            "missed": state.missed,
+            "dealer": state.dealer,
+            "hand_no": state.hand_no,
+            "tallies": list(state.tallies),
+            "out": list(state.out),
+            "hands_won": list(state.hands_won),
+            "options": state.options.model_dump(),
+            "over": state.current is None,
+        }
+
+    def outcome(self, state: CentocinqueState) -> Json | None:
+        if state.current is not None:
+            return None
+        return {
+            "ranking": _ranking(state),
+            "tallies": list(state.tallies),
+            "hands_won": list(state.hands_won),
+            "hands": state.hand_no,
+        }
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def dump(self, state: CentocinqueState) -> Json:
+        return {
+            "seats": state.seats,
+            "seed": state.seed,
+            "options": state.options.model_dump(),
+            "dealer": state.dealer,
+            "hand_no": state.hand_no,
+            "tallies": list(state.tallies),
+            "out": list(state.out),
+            "hands": [list(h) for h in state.hands],
+            "stock": list(state.stock),
+            "discard": list(state.discard),
+            "current": state.current,
+            "direction": state.direction,
+            "pending": state.pending,
+            "free": state.free,
+            "called_suit": state.called_suit,
+            "lock": state.lock,
+            "drawn": state.drawn,
+            "missed": state.missed,
+            "shuffles": state.shuffles,
+            "hands_won": list(state.hands_won),
+            "eliminated": [list(g) for g in state.eliminated],
+        }
+
+    def load(self, data: Json) -> CentocinqueState:
+        try:
+            d = dict(data)
+            d["options"] = parse_options(CentocinqueOptions, d["options"])
+            st = CentocinqueState(**d)
+            cards = [c for h in st.hands for c in h] + st.stock + st.discard
+            if sorted(cards) != sorted(PACK) or len(st.hands) != st.seats:
+                raise ValueError("cards")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameError("This saved Centocinque game is damaged and cannot be loaded.") from exc
+        return st
+
+
+# -- rules helpers ----------------------------------------------------------------------------
+
+
+def _alive(st: CentocinqueState) -> list[int]:
+    return [s for s in range(st.seats) if not st.out[s]]
+
+
+def _step(st: CentocinqueState, seat: int, steps: int) -> int:
+    for _ in range(steps):
+        seat = (seat + st.direction) % st.seats
+        while st.out[seat]:
+            seat = (seat + st.direction) % st.seats
+    return seat
+
+
+def _playable(st: CentocinqueState, card: str) -> bool:
+    if st.pending:
+        return card[0] == "2"
+    if st.free:
+        return True
+    if st.called_suit is not None:
+        return card[-1] == st.called_suit
+    if st.lock is not None:
+        if card[0] == "A":
+            return st.options.ace_on_ace
+        return card[-1] == st.lock
+    top = st.discard[-1]
+    return card[-1] == top[-1] or card[:-1] == top[:-1]
+
+
+def _play_tokens(st: CentocinqueState, card: str, hand_size: int) -> list[str]:
+    if st.options.cavallo_declares_suit and card[0] == "C":
+        bases = [f"play:{card}:{s}" for s in ITALIAN_SUITS]
+    else:
+        bases = [f"play:{card}"]
+    if hand_size == 2:
+        bases += [b + ":penultima" for b in bases]
+    return bases
+
+
+def _turn_actions(st: CentocinqueState) -> list[str]:
+    assert st.current is not None
+    hand = st.hands[st.current]
+    if st.drawn is not None:
+        acts = _play_tokens(st, st.drawn, len(hand))
+        if st.drawn[0] == "C":
+            acts.append("pass")
+        return acts
+    acts = []
+    for card in hand:
+        if _playable(st, card):
+            acts.extend(_play_tokens(st, card, len(hand)))
+    if st.pending or not acts or st.options.voluntary_draw:
+        acts.append("draw")
+    return acts
+
+
+def _side_actions(st: CentocinqueState, seat: int) -> list[str]:
+    """Call-outs and the late penúltima: the actions open to a seat whether or not on turn."""
+    if st.out[seat]:
+        return []
+    acts = ["penultima"] if st.missed == seat and st.options.late_penultima else []
+    if st.options.false_callout_penalty:
+        targets = [s for s in _alive(st) if s != seat and len(st.hands[s]) == 1]
+    else:
+        targets = [st.missed] if st.missed is not None and st.missed != seat else []
+    acts.extend(f"callout:{s}" for s in targets)
+    return acts
+
+
+def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> str:
+    kind = parts[0]
+    if not 0 <= seat < st.seats or st.out[seat]:
+        return "You are not playing in this match."
+    if kind == "callout":
+        if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) >= st.seats:
+            return "Call out whom? Name a player at this table."
+        if int(parts[1]) == seat:
+            return "You cannot call yourself out."
+        return "Nobody can be called out for penúltima now: they said it, or the moment has passed."
+    if kind == "penultima":
+        return "There is no missed penúltima of yours to say now."
+    if kind not in ("play", "draw", "pass"):
+        return "That is not a move in Centocinque."
+    if seat != st.current:
+        return "It is not your turn."
+    hand = st.hands[seat]
+    if kind == "draw":
+        if st.drawn is not None:
+            return "You have already drawn: play the card you drew."
+        return "You hold a card you can play, so you may not draw."
+    if kind == "pass":
+        return "You can only pass after drawing a Cavallo you want to keep."
+    card = parts[1] if len(parts) > 1 else ""
+    if card not in PACK_SET:
+        return "That is not a card."
+    if card not in hand:
+        return "You do not hold that card."
+    if st.drawn is not None and card != st.drawn:
+        return "After drawing you may only play the card you drew."
+    if not _playable(st, card):
+        if st.pending:
+            return f"You must play a 2 or draw {st.pending} cards."
+        if st.called_suit is not None:
+            return "The Cavallo named another suit."
+        if st.lock is not None:
+            return "On an Ace you must play a card of its suit that is not an Ace."
+        return "That card matches neither the suit nor the rank of the top card."
+    if parts[-1] == "penultima" and len(hand) != 2:
+        return "Penúltima is said only by a play that leaves you one card."
+    return "That move is not allowed here."
+
+
+def _draw_cards(st: CentocinqueState, seat: int, count: int) -> int:
+    """Draw up to ``count`` cards, reshuffling the discard pile when the stock runs out."""
+    got = 0
+    while got < count:
+        if not st.stock:
+            if len(st.discard) <= 1:
+                break
+            st.shuffles += 1
+            st.stock = shuffled(st.discard[:-1], st.seed, "reshuffle", st.hand_no, st.shuffles)
+            st.discard = st.discard[-1:]
+        st.hands[seat].append(st.stock.pop(0))
+        got += 1
+    return got
+
+
+def _reshuffle_event(st: CentocinqueState, before: int, events: list[Event]) -> None:
+    if st.shuffles != before:
+        events.append({"type": "reshuffle", "stock": len(st.stock)})
+
+
+def _next_turn(st: CentocinqueState, steps: int, events: list[Event]) -> None:
+    assert st.current is not None
+    st.current = _step(st, st.current, steps)
+    events.append({"type": "turn", "seat": st.current})
+
+
+def _play(st: CentocinqueState, seat: int, parts: list[str], events: list[Event]) -> None:
+    card = parts[1]
+    said = parts[-1] == "penultima"
+    named = parts[2] if len(parts) > 2 and parts[2] in ITALIAN_SUITS else None
+    hand = st.hands[seat]
+    hand.remove(card)
+    st.discard.append(card)
+    st.drawn = None
+    st.missed = None
+    st.free = False
+    st.called_suit = None
+    st.lock = None
+    event: Event = {"type": "play", "seat": seat, "card": card, "left": len(hand)}
+    if len(hand) == 1:
+        event["penultima"] = said
+        if not said:
+            st.missed = seat
+    events.append(event)
+    r = rank(card)
+    if r == "2":
+        st.pending += 2
+        event["effect"] = "draw_two"
+        event["pending"] = st.pending
+    elif r == "A":
+        st.lock = suit(card)
+        event["effect"] = "skip"
+    elif r == "C":
+        if named is not None:
+            st.called_suit = named
+            event["effect"] = "call_suit"
+            event["suit"] = named
+        else:
+            st.free = True
+            event["effect"] = "free_play"
+    elif r == "R":
+        if len(_alive(st)) > 2:
+            st.direction = -st.direction
+            event["effect"] = "reverse"
+        else:
+            event["effect"] = "none"
+    if not hand:
+        _end_hand(st, seat, events)
+        return
+    if r == "A":
+        event["skipped"] = _step(st, seat, 1)
+        _next_turn(st, 2, events)
+    else:
+        _next_turn(st, 1, events)
+
+
+def _draw_action(st: CentocinqueState, seat: int, events: list[Event]) -> None:
+    st.missed = None
+    before = st.shuffles
+    if st.pending:
+        got = _draw_cards(st, seat, st.pending)
+        _reshuffle_event(st, before, events)
+        events.append({"type": "draw", "seat": seat, "count": got, "owed": st.pending})
+        st.pending = 0
+        _next_turn(st, 1, events)
+        return
+    got = _draw_cards(st, seat, 1)
+    _reshuffle_event(st, before, events)
+    events.append({"type": "draw", "seat": seat, "count": got})
+    card = st.hands[seat][-1] if got else None
+    if card is not None and _playable(st, card):
+        st.drawn = card
+        return
+    events.append({"type": "pass", "seat": seat})
+    _next_turn(st, 1, events)
+
+
+def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) -> None:
+    before = st.shuffles
+    if st.missed == target:
+        st.missed = None
+        got = _draw_cards(st, target, st.options.penultima_penalty)
+        _reshuffle_event(st, before, events)
+        events.append({"type": "callout", "seat": seat, "target": target, "penalty": got})
+    else:
+        got = _draw_cards(st, seat, st.options.false_callout_penalty)
+        _reshuffle_event(st, before, events)
+        events.append(
+            {"type": "callout", "seat": seat, "target": target, "wrong": True, "penalty": got}
+        )
+
+
+def _end_hand(st: CentocinqueState, winner: int, events: list[Event]) -> None:
+    if st.pending and st.options.last_two_draws:
+        victim = _step(st, winner, 1)
+        before = st.shuffles
+        got = _draw_cards(st, victim, st.pending)
+        _reshuffle_event(st, before, events)
+        events.append({"type": "draw", "seat": victim, "count": got, "owed": st.pending})
+    st.pending = 0
+    st.missed = None
+    st.hands_won[winner] += 1
+    penalties = {}
+    for s in _alive(st):
+        if s != winner:
+            points = sum(PENALTY[c[:-1]] for c in st.hands[s])
+            penalties[s] = points
+            st.tallies[s] += points
+    events.append(
+        {
+            "type": "hand_over",
+            "hand": st.hand_no,
+            "winner": winner,
+            "penalties": {str(s): p for s, p in penalties.items()},
+            "tallies": list(st.tallies),
+        }
+    )
+    gone = [s for s in penalties if st.tallies[s] >= ELIMINATION]
+    if gone:
+        for s in gone:
+            st.out[s] = True
+        st.eliminated.append(gone)
+        events.append({"type": "eliminated", "seats": gone})
+    if len(_alive(st)) == 1:
+        st.current = None
+        events.append({"type": "match_over", "winner": winner, "ranking": _ranking(st)})
+        return
+    st.hand_no += 1
+    st.dealer = _next_alive(st, st.dealer)
+    _deal(st, shuffled(PACK, st.seed, "hand", st.hand_no), events)
+
+
+def _next_alive(st: CentocinqueState, seat: int) -> int:
+    seat = (seat + 1) % st.seats
+    while st.out[seat]:
+        seat = (seat + 1) % st.seats
+    return seat
+
+
+def _deal(st: CentocinqueState, pack: list[str], events: list[Event]) -> None:
+    st.direction = 1
+    st.pending = 0
+    st.free = False
+    st.called_suit = None
+    st.lock = None
+    st.drawn = None
+    st.missed = None
+    st.shuffles = 0
+    st.hands = [[] for _ in range(st.seats)]
+    order = []
+    seat = st.dealer
+    for _ in _alive(st):
+        seat = _next_alive(st, seat)
+        order.append(seat)
+    pos = 0
+    for _ in range(HAND_SIZE):
+        for s in order:
+            st.hands[s].append(pack[pos])
+            pos += 1
+    stock = pack[pos:]
+    starter = stock.pop(0)
+    buried = []
+    if st.options.redeal_ace_starter:
+        while starter[0] == "A":
+            stock.append(starter)
+            buried.append(starter)
+            starter = stock.pop(0)
+    st.stock = stock
+    st.discard = [starter]
+    st.current = order[0]
+    events.append(
+        {
+            "type": "deal",
+            "hand": st.hand_no,
+            "dealer": st.dealer,
+            "starter": starter,
+            "buried": buried,
+            "first": st.current,
+        }
+    )
+
+
+def _ranking(st: CentocinqueState) -> list[list[int]]:
+    ranking: list[list[int]] = [[s] for s in _alive(st)]
+    for group in reversed(st.eliminated):
+        by_tally: dict[int, list[int]] = {}
+        for s in group:
+            by_tally.setdefault(st.tallies[s], []).append(s)
+        ranking.extend(sorted(by_tally[t]) for t in sorted(by_tally))
+    return ranking
