@@ -1,8 +1,8 @@
 """Command line: run the bot, or play and simulate the games without Discord.
 
-    python -m bot [--config config.toml]           run the Discord bot
-    python -m bot play GAME --seats N              play in the terminal against AI seats
-    python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
+python -m bot [--config config.toml]           run the Discord bot
+python -m bot play GAME --seats N              play in the terminal against AI seats
+python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in ("play", "simulate"):
         from bot.cli import play, simulate
 
-        return (play if argv[0] == "play" else simulate).main(argv[1:])
+        command = play.main if argv[0] == "play" else simulate.main
+        return command(argv[1:])
     if argv and argv[0] == "run":
         argv = argv[1:]
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavolo bot.")

@@ -26,7 +26,9 @@ class Rules(Protocol[S]):
     name: str
     min_seats: int
     max_seats: int
-    options_model: type[BaseModel]
+
+    @property
+    def options_model(self) -> type[BaseModel]: ...
 
     def new_game(
         self,
@@ -60,10 +62,10 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-O = TypeVar("O", bound=Options)
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 
-def parse_options(model: type[O], options: dict[str, Any] | None) -> O:
+def parse_options(model: type[OptionsT], options: dict[str, Any] | None) -> OptionsT:
     """Validate a host's house rules, naming the first bad option in the error."""
     try:
         return model.model_validate(options or {})

@@ -167,7 +167,7 @@ class Cento:
         parts = split_token(action)
         if state.current is None:
             raise GameError("The match is over.")
-        if action not in self.legal_actions(state, seat):
+        if not _is_legal(state, seat, parts):
             raise GameError(_why_illegal(state, seat, parts))
         st = state.clone()
         events: list[Event] = []
@@ -197,7 +197,9 @@ class Cento:
         return st, events
 
     def view(self, state: CentoState, seat: int | None) -> Json:
-        """What ``seat`` may know (``None``: the public view). Never the stock's order or the seed."""
+        """What ``seat`` may know (``None``: the public view).
+
+        Never the stock's order or the seed."""
         own = seat is not None and 0 <= seat < state.seats
         return {
             "game": self.name,
@@ -269,6 +271,22 @@ def _safe(st: CentoState, card: str) -> bool:
     if card in CHOOSERS:
         return True
     return new_total(card, st.total, None, st.options.allow_negative) <= LIMIT
+
+
+def _is_legal(st: CentoState, seat: int, parts: list[str]) -> bool:
+    """The same answer as ``action in legal_actions(...)``, without listing every action."""
+    if seat != st.current or parts[0] != "play" or len(parts) < 2:
+        return False
+    card, hand = parts[1], st.hands[seat]
+    if card not in hand:
+        return False
+    if card in CHOOSERS:
+        return len(parts) == 3 and parts[2].isdigit() and int(parts[2]) <= LIMIT
+    if len(parts) != 2:
+        return False
+    if _safe(st, card) or st.options.allow_voluntary_bust:
+        return True
+    return not any(_safe(st, c) for c in hand)
 
 
 def _alive(st: CentoState) -> list[int]:

@@ -175,7 +175,7 @@ class Centocinque:
             _draw_action(st, seat, events)
         elif kind == "pass":
             st.drawn = None
-            events.append({"type": "keep", "seat": seat})
+            events.append({"type": "pass", "seat": seat})  # looks like any pass
             _next_turn(st, 1, events)
         elif kind == "callout":
             _callout(st, seat, int(parts[1]), events)

@@ -1,7 +1,7 @@
 """AI players for every game: ``random`` (the baseline), ``easy`` and ``hard``.
 
-    player = make_player("centocinque", "hard")
-    action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
+player = make_player("centocinque", "hard")
+action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), rng)
 """
 
 from __future__ import annotations
@@ -22,15 +22,15 @@ _MODULES = {
 
 
 def make_player(game: str, level: str, *, budget: int | None = None) -> Player:
-    """An AI for ``game`` at ``level``; ``budget`` overrides the hard level's iterations."""
+    """An AI for ``game`` at ``level``; ``budget`` overrides the hard level's playouts."""
     if level not in LEVELS:
         raise GameError(f"Unknown AI level {level!r}: choose one of {', '.join(LEVELS)}.")
     if game not in _MODULES:
         raise GameError(f"Unknown game {game!r}.")
     if level == "random":
         return RandomPlayer()
-    factories = importlib.import_module(_MODULES[game]).PLAYERS
-    player: Player = factories[level]() if budget is None else factories[level](budget=budget)
+    factory = importlib.import_module(_MODULES[game]).PLAYERS[level]
+    player: Player = factory(budget=budget) if budget is not None and level == "hard" else factory()
     return player
 
 

@@ -1,0 +1,172 @@
+"""``python -m bot play``: play a game in the terminal against AI seats.
+
+You sit at ``--seat`` (0 by default); the other seats are AI players. On your turn the
+board, your hand and your moves are shown; type a move's number. At any prompt you may also
+type ``p`` to say "penúltima" with your next play, or ``c N`` to call out seat N's missed
+penúltima (Centocinque), and ``q`` to quit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from bot.games import GAMES, GameError
+from bot.games.ai import LEVELS, make_player
+from bot.games.base import Json
+from bot.i18n import t
+from bot.text import GAME_TITLES, game_text, narrate_all
+
+Ask = Callable[[str], str]
+
+
+class Quit(Exception):
+    pass
+
+
+def _choices(legal: list[str]) -> list[str]:
+    """The moves to list: side actions and the penúltima variants are typed, not listed
+    (so the list never tells whether a call-out is possible), and a chosen-value Ace is one
+    entry whose value is asked for."""
+    out: list[str] = []
+    for action in legal:
+        parts = action.split(":")
+        if parts[0] in ("callout", "penultima") or parts[-1] == "penultima":
+            continue
+        if len(parts) == 3 and parts[2].isdigit():
+            action = f"{parts[0]}:{parts[1]}:?"
+        if action not in out:
+            out.append(action)
+    return out
+
+
+def _label(game: str, action: str) -> str:
+    if action.endswith(":?"):
+        return t("{card}, choosing the total", card=game_text(game).card_name(action.split(":")[1]))
+    label: str = game_text(game).action_label(action)
+    return label
+
+
+def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
+    choices = _choices(legal)
+    penultima = False
+    while True:
+        for n, action in enumerate(choices, start=1):
+            say(f"  {n}. {_label(game, action)}")
+        answer = ask(t("Your move (number, p, c N, q): ")).strip().lower()
+        if answer == "q":
+            raise Quit
+        if answer == "p":
+            penultima = True
+            say(t("You will say “penúltima!” with your next play."))
+            continue
+        if answer.startswith("c"):
+            return f"callout:{answer[1:].strip()}"
+        if not answer.isdigit() or not 1 <= int(answer) <= len(choices):
+            say(t("Type a number from 1 to {n}.", n=len(choices)))
+            continue
+        action = choices[int(answer) - 1]
+        if action.endswith(":?"):
+            value = ask(t("Set the total to (0-100): ")).strip()
+            action = action[:-1] + value
+        if penultima and action + ":penultima" in legal:
+            action += ":penultima"
+        return action
+
+
+def play(
+    game: str,
+    seats: int,
+    levels: list[str],
+    human: int,
+    seed: int,
+    options: Json | None,
+    ask: Ask = input,
+    say: Callable[[str], None] = print,
+) -> Json | None:
+    """Play one match; return its outcome (None if the player quit)."""
+    rules = GAMES[game]
+    text = game_text(game)
+    state = rules.new_game(seats=seats, seed=seed, options=options)
+    others = [s for s in range(seats) if s != human]
+    players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}
+    names = [t("You") if s == human else t("Seat {n}", n=s) for s in range(seats)]
+    rng = random.Random(f"{seed}:terminal")
+    say(
+        t(
+            "{game} with {n} players. You are seat {seat}.",
+            game=GAME_TITLES[game],
+            n=seats,
+            seat=human,
+        )
+    )
+    asked: set[int] = set()
+    while (outcome := rules.outcome(state)) is None:
+        turn = rules.turn(state)
+        actor, action = None, None
+        for seat in rules.to_act(state):
+            if seat in players and seat != turn and seat not in asked:
+                asked.add(seat)
+                view = rules.view(state, seat)
+                action = players[seat].choose(view, rules.legal_actions(state, seat), rng)
+                if action is not None:
+                    actor = seat
+                    break
+        if actor is None:
+            assert turn is not None
+            actor = turn
+            legal = rules.legal_actions(state, turn)
+            if turn == human:
+                say("")
+                for line in text.board_lines(rules.view(state, human), names):
+                    say(line)
+                try:
+                    action = _human_turn(game, legal, ask, say)
+                except (Quit, EOFError):
+                    say(t("Bye."))
+                    return None
+            else:
+                action = players[turn].choose(rules.view(state, turn), legal, rng)
+            asked.clear()
+        assert action is not None
+        try:
+            state, events = rules.apply(state, actor, action)
+        except GameError as exc:
+            say(f"✋ {exc}")
+            continue
+        for line in narrate_all(game, events, names):
+            say(line)
+    say("")
+    for line in text.outcome_lines(outcome, names):
+        say(line)
+    return outcome
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot play", description=__doc__)
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--seats", type=int, default=None, help="players at the table")
+    parser.add_argument("--ai", default="easy", help=f"AI levels, comma-separated: {LEVELS}")
+    parser.add_argument("--seat", type=int, default=0, help="your seat")
+    parser.add_argument("--seed", type=int, default=None, help="deal (random if not given)")
+    parser.add_argument("--options", default=None, help="house rules as JSON")
+    args = parser.parse_args(argv)
+    rules: Any = GAMES[args.game]
+    seats = args.seats or (4 if args.game == "minchiate" else 3)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        options = json.loads(args.options) if args.options else None
+        if not 0 <= args.seat < seats:
+            raise GameError(f"Your seat must be from 0 to {seats - 1}.")
+        for level in args.ai.split(","):
+            make_player(args.game, level)
+        rules.new_game(seats=seats, seed=seed, options=options)
+    except (GameError, json.JSONDecodeError) as exc:
+        print(f"play: {exc}", file=sys.stderr)
+        return 2
+    play(args.game, seats, args.ai.split(","), args.seat, seed, options)
+    return 0

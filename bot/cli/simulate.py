@@ -1,0 +1,187 @@
+"""``python -m bot simulate``: AI-only matches, to measure strength and speed.
+
+Levels are given to seats in turn (``--ai easy,random`` at four seats: easy at 0 and 2).
+For each seat and each level it prints matches won (a draw counts half) and, where the game
+has hands, hands won, each with a 95% Wilson interval; the average of every per-seat score
+in the outcome; and games and decisions per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import GAMES, GameError
+from bot.games.ai import LEVELS, Player, make_player
+from bot.games.base import Json
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_match(
+    game: str, seats: int, players: list[Player], seed: int, options: Json | None = None
+) -> tuple[Json, int]:
+    """Play one AI-only match to its end; return its outcome and the number of decisions.
+
+    Seats not on turn that may act (a call-out) are asked first, each once per turn; then
+    the seat on turn moves.
+    """
+    rules = GAMES[game]
+    state = rules.new_game(seats=seats, seed=seed, options=options)
+    rngs = [random.Random(f"{seed}:ai:{s}") for s in range(seats)]
+    decisions = 0
+    asked: set[int] = set()
+    while (outcome := rules.outcome(state)) is None:
+        turn = rules.turn(state)
+        actor, action = None, None
+        for seat in rules.to_act(state):
+            if seat == turn or seat in asked:
+                continue
+            asked.add(seat)
+            legal = rules.legal_actions(state, seat)
+            action = players[seat].choose(rules.view(state, seat), legal, rngs[seat])
+            if action is not None:
+                actor = seat
+                break
+        if actor is None:
+            assert turn is not None
+            actor = turn
+            legal = rules.legal_actions(state, turn)
+            action = players[turn].choose(rules.view(state, turn), legal, rngs[turn])
+            asked.clear()
+        assert action is not None
+        state, _ = rules.apply(state, actor, action)
+        decisions += 1
+    return outcome, decisions
+
+
+@dataclass
+class Tally:
+    level: str
+    seats: int = 0
+    matches: int = 0
+    wins: float = 0.0
+    hands: int = 0
+    hands_won: int = 0
+    scores: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+
+    def add(self, seat: int, outcome: Json) -> None:
+        self.matches += 1
+        first = outcome["ranking"][0]
+        if seat in first:
+            self.wins += 1 / len(first) if len(first) == len(_all_seats(outcome)) else 1
+        if "hands_won" in outcome:
+            self.hands += outcome["hands"]
+            self.hands_won += outcome["hands_won"][seat]
+        for key, values in outcome.items():
+            numeric = isinstance(values, list) and values and isinstance(values[0], int | float)
+            if numeric and key != "hands_won":
+                self.scores[key] += values[seat]
+
+    def report(self) -> Json:
+        out: Json = {
+            "level": self.level,
+            "matches": self.matches,
+            "win_rate": self.wins / self.matches if self.matches else 0.0,
+            "win_ci95": wilson(self.wins, self.matches),
+        }
+        if self.hands:
+            out["hands"] = self.hands
+            out["hand_win_rate"] = self.hands_won / self.hands
+            out["hand_win_ci95"] = wilson(self.hands_won, self.hands)
+        out["average"] = {k: v / self.matches for k, v in sorted(self.scores.items())}
+        return out
+
+
+def _all_seats(outcome: Json) -> list[int]:
+    return [s for group in outcome["ranking"] for s in group]
+
+
+def simulate(
+    game: str, seats: int, levels: list[str], games: int, seed: int, options: Json | None = None
+) -> Json:
+    if game not in GAMES:
+        raise GameError(f"Unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}.")
+    seat_levels = [levels[s % len(levels)] for s in range(seats)]
+    players = [make_player(game, level) for level in seat_levels]
+    per_seat = [Tally(level) for level in seat_levels]
+    per_level = {level: Tally(level) for level in dict.fromkeys(seat_levels)}
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        outcome, n = play_match(game, seats, players, seed + i, options)
+        decisions += n
+        for s in range(seats):
+            per_seat[s].add(s, outcome)
+            per_level[seat_levels[s]].add(s, outcome)
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game,
+        "seats": seats,
+        "games": games,
+        "seed": seed,
+        "seconds": elapsed,
+        "games_per_second": games / elapsed,
+        "decisions_per_second": decisions / elapsed,
+        "per_seat": [t.report() for t in per_seat],
+        "per_level": {level: t.report() for level, t in per_level.items()},
+    }
+
+
+def _pct(rate: float, ci: tuple[float, float]) -> str:
+    return f"{100 * rate:5.1f}% [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def format_report(report: Json) -> str:
+    lines = [
+        f"{report['game']}: {report['games']} matches, {report['seats']} seats, "
+        f"seed {report['seed']}; {report['games_per_second']:.2f} games/s, "
+        f"{report['decisions_per_second']:.0f} decisions/s"
+    ]
+    rows: list[tuple[str, Any]] = [(f"seat {s}", r) for s, r in enumerate(report["per_seat"])]
+    rows += [(f"all {lvl}", r) for lvl, r in report["per_level"].items()]
+    for name, r in rows:
+        text = f"  {name:<10} {r['level']:<6} matches won {_pct(r['win_rate'], r['win_ci95'])}"
+        if "hands" in r:
+            text += f"  hands won {_pct(r['hand_win_rate'], r['hand_win_ci95'])}"
+        averages = ", ".join(f"{k} {v:.2f}" for k, v in r["average"].items())
+        lines.append(f"{text}  avg: {averages}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot simulate", description=__doc__)
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--seats", type=int, required=True)
+    parser.add_argument("--ai", default="easy", help=f"levels, comma-separated: {LEVELS}")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", default=None, help="house rules as JSON")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    try:
+        options = json.loads(args.options) if args.options else None
+        report = simulate(args.game, args.seats, args.ai.split(","), args.games, args.seed, options)
+    except (GameError, json.JSONDecodeError) as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 0

@@ -1,0 +1,140 @@
+"""One Hundred AI players.
+
+``easy`` keeps its escape cards (those that are safe at any total) and otherwise pushes the
+total as high as it safely can, so the next player is squeezed. ``hard`` searches: it deals the
+cards it cannot see at random, plays each candidate out for a few turns with the ``easy`` rules
+of thumb, and keeps the candidate that loses it the fewest chips.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.ai.base import on_turn
+from bot.games.ai.search import best_action
+from bot.games.base import Json, parse_options
+from bot.games.cards import french_pack
+from bot.games.cento import (
+    CHOOSERS,
+    LIMIT,
+    Cento,
+    CentoOptions,
+    CentoState,
+    new_total,
+    packs_for,
+)
+
+RULES = Cento()
+HARD_PLAYOUTS = 800
+PLAYOUT_TURNS = 24
+# Values the hard AI considers for a chosen Ace: squeeze the next player, or reset low.
+CHOSEN_VALUES = (100, 99, 98, 95, 90, 0)
+
+
+def _escape_rank(card: str) -> int:
+    """How precious a card is as an escape (safe at any total): higher is kept longer."""
+    if card in CHOOSERS:
+        return 6
+    r, s = card[:-1], card[-1]
+    if card == "QH":
+        return 5
+    if r == "T":
+        return 4
+    if r == "J":
+        return 3
+    if r == "5" and s in "HD":
+        return 2
+    if r in ("K", "4"):
+        return 1
+    return 0
+
+
+def easy_action(hand: list[str], total: int, allow_negative: bool) -> str:
+    """The easy rule of thumb, from the hand and the total alone (also the playout policy):
+    a safe card if there is one (the least precious escape, then the highest total, to
+    squeeze the next player); with none, the card that would add the most goes."""
+
+    def key(card: str) -> tuple[bool, int]:
+        after = new_total(card, total, LIMIT, allow_negative)
+        return (after <= LIMIT, -_escape_rank(card) * 1000 + after)
+
+    card = max(hand, key=key)
+    return f"play:{card}:{LIMIT}" if card in CHOOSERS else f"play:{card}"
+
+
+class EasyPlayer:
+    def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
+        if not on_turn(view):
+            return None
+        return easy_action(view["hand"], view["total"], view["options"]["allow_negative"])
+
+
+class HardPlayer:
+    def __init__(self, budget: int = HARD_PLAYOUTS) -> None:
+        self.budget = budget
+
+    def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
+        if not on_turn(view):
+            return None
+        candidates = [
+            a for a in legal if a.count(":") == 1 or int(a.split(":")[2]) in CHOSEN_VALUES
+        ]
+        seat = int(view["seat"])
+        return best_action(
+            RULES,
+            seat,
+            candidates,
+            lambda r: sample(view, r),
+            lambda st, r: _playout(st, seat),
+            rng,
+            self.budget,
+        )
+
+
+def sample(view: Json, rng: random.Random) -> CentoState:
+    """A full state that fits ``view``: the unseen cards dealt at random to the unseen places."""
+    unseen = french_pack(packs_for(view["seats"]))
+    for card in [*view["hand"], *view["pile"]]:
+        unseen.remove(card)
+    rng.shuffle(unseen)
+    hands: list[list[str]] = []
+    for seat, size in enumerate(view["hand_sizes"]):
+        if seat == view["seat"]:
+            hands.append(list(view["hand"]))
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    return CentoState(
+        seats=view["seats"],
+        seed=rng.getrandbits(32),
+        options=parse_options(CentoOptions, view["options"]),
+        dealer=view["dealer"],
+        chips=list(view["chips"]),
+        hands=hands,
+        stock=unseen,
+        pile=list(view["pile"]),
+        total=view["total"],
+        direction=view["direction"],
+        current=view["current"],
+        busts=list(view["busts"]),
+        round_no=view["round"],
+    )
+
+
+def _playout(st: CentoState, seat: int) -> float:
+    """Easy play until ``seat`` has had two more turns: minus the chips it lost, plus a
+    little for each chip the others lost (every chip they lose brings the survivor nearer)."""
+    before = list(st.chips)
+    negative = st.options.allow_negative
+    turns = 0
+    for _ in range(PLAYOUT_TURNS):
+        actor = st.current
+        if actor is None or turns == 2:
+            break
+        turns += actor == seat
+        st, _ = RULES.apply(st, actor, easy_action(st.hands[actor], st.total, negative))
+    lost = [b - a for b, a in zip(before, st.chips, strict=True)]
+    return -lost[seat] + 0.35 * (sum(lost) - lost[seat])
+
+
+PLAYERS = {"easy": EasyPlayer, "hard": HardPlayer}

@@ -1,0 +1,121 @@
+"""One Hundred in words: card names (10♥), narration, the board and the results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_name(code: str) -> str:
+    """``"TH"`` -> ``"10♥"``."""
+    rank = code[:-1]
+    return ("10" if rank == "T" else rank) + SUITS[code[-1]]
+
+
+def action_label(token: str) -> str:
+    parts = token.split(":")
+    if len(parts) == 3:
+        return t("{card}, setting the total to {value}", card=card_name(parts[1]), value=parts[2])
+    return card_name(parts[1])
+
+
+def narrate(event: dict[str, Any], names: list[str]) -> str | None:
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "deal":
+        return t(
+            "Round {round}: {dealer} deals three cards each; {first} plays first. Total 0.",
+            round=event["round"],
+            dealer=names[event["dealer"]],
+            first=names[event["first"]],
+        )
+    if kind == "play":
+        card = card_name(event["card"])
+        if event.get("bust"):
+            return t(
+                "{who} played {card}, which would pass 100: a chip lost, the total stays {total}.",
+                who=who,
+                card=card,
+                total=event["total"],
+            )
+        if "chosen" in event:
+            line = t(
+                "{who} played {card} and set the total to {total}",
+                who=who,
+                card=card,
+                total=event["total"],
+            )
+        else:
+            line = t(
+                "{who} played {card}: {before} → {total}",
+                who=who,
+                card=card,
+                before=event["before"],
+                total=event["total"],
+            )
+        if event.get("effect") == "reverse":
+            line += t(", and the direction is reversed")
+        return line + "."
+    if kind == "chip_lost":
+        return t("{who} has {chips} chips left.", who=who, chips=event["chips"])
+    if kind == "eliminated":
+        return t("{who} lost the last chip and leaves the match.", who=who)
+    if kind == "reshuffle":
+        return t(
+            "The pile is shuffled into a new stock; the total stays {total}.", total=event["total"]
+        )
+    if kind == "match_over":
+        return t("🏆 {winner} wins the match!", winner=names[event["ranking"][0][0]])
+    return None
+
+
+def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    arrow = "↻" if view["direction"] == 1 else "↺"
+    top = card_name(view["top"]) if view["top"] else "—"
+    lines = [
+        t("Total: **{total}** · top card {top}", total=view["total"], top=top),
+        t(
+            "Round {round} · dealer {dealer} · direction {arrow} · stock {stock}",
+            round=view["round"],
+            dealer=names[view["dealer"]],
+            arrow=arrow,
+            stock=view["stock"],
+        ),
+    ]
+    for seat, name in enumerate(names):
+        chips = view["chips"][seat]
+        if chips == 0:
+            lines.append(t("✖ {name}: out", name=name))
+            continue
+        marker = "▶" if seat == view["current"] else "·"
+        lines.append(
+            t(
+                "{m} {name}: {chips} · {n} cards",
+                m=marker,
+                name=name,
+                chips="●" * chips + "○" * (3 - chips),
+                n=view["hand_sizes"][seat],
+            )
+        )
+    if view["hand"] is not None:
+        lines.append(t("Your hand: {cards}", cards=", ".join(card_name(c) for c in view["hand"])))
+    return lines
+
+
+def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+    lines = [t("Match over after {n} turns.", n=outcome["turns"])]
+    for place, group in enumerate(outcome["ranking"], start=1):
+        for seat in group:
+            lines.append(
+                t(
+                    "{place}. {name}: {chips} chips left, {busts} times over 100",
+                    place=place,
+                    name=names[seat],
+                    chips=outcome["chips"][seat],
+                    busts=outcome["busts"][seat],
+                )
+            )
+    return lines

@@ -1,0 +1,180 @@
+"""Centocinque in words: Italian card names, narration, the board and the results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+
+SUITS = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
+RANKS = {"A": "Asso", "F": "Fante", "C": "Cavallo", "R": "Re"}
+
+
+def card_name(code: str) -> str:
+    """``"Cs"`` -> ``"Cavallo di Spade"``."""
+    rank = RANKS.get(code[:-1], code[:-1])
+    return t("{rank} di {suit}", rank=t(rank), suit=t(SUITS[code[-1]]))
+
+
+def action_label(token: str) -> str:
+    parts = token.split(":")
+    if parts[0] == "play":
+        label = card_name(parts[1])
+        if len(parts) > 2 and parts[2] in SUITS:
+            label = t("{card}, naming {suit}", card=label, suit=t(SUITS[parts[2]]))
+        if parts[-1] == "penultima":
+            label = t("{card} + penúltima!", card=label)
+        return label
+    if parts[0] == "draw":
+        return t("Draw")
+    if parts[0] == "pass":
+        return t("Keep the Cavallo and pass")
+    if parts[0] == "callout":
+        return t("Call out seat {seat}", seat=parts[1])
+    return t("Penúltima!")
+
+
+def narrate(event: dict[str, Any], names: list[str]) -> str | None:
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "deal":
+        line = t(
+            "Hand {hand}: {dealer} deals; the starter is the {card}. {first} plays first.",
+            hand=event["hand"],
+            dealer=names[event["dealer"]],
+            card=card_name(event["starter"]),
+            first=names[event["first"]],
+        )
+        if event["buried"]:
+            line += " " + t("(Aces turned as starter went under the stock.)")
+        return line
+    if kind == "play":
+        return _narrate_play(event, who, names)
+    if kind == "draw":
+        if "owed" in event:
+            return t("{who} draws {count} for the 2s.", who=who, count=event["count"])
+        if event["count"] == 0:
+            return t("{who} has nothing to draw.", who=who)
+        return t("{who} draws a card.", who=who)
+    if kind == "pass":
+        return t("{who} passes.", who=who)
+    if kind == "callout":
+        target = names[event["target"]]
+        if event.get("wrong"):
+            return t(
+                "{who} called out {target} wrongly and draws {n}.",
+                who=who,
+                target=target,
+                n=event["penalty"],
+            )
+        return t(
+            "{who} caught {target} without “penúltima”: {target} draws {n}.",
+            who=who,
+            target=target,
+            n=event["penalty"],
+        )
+    if kind == "penultima":
+        return t("{who}: “penúltima!” (late)", who=who)
+    if kind == "reshuffle":
+        return t("The discard pile is shuffled into a new stock.")
+    if kind == "hand_over":
+        costs = ", ".join(
+            t(
+                "{name} +{points} ({tally})",
+                name=names[int(s)],
+                points=p,
+                tally=event["tallies"][int(s)],
+            )
+            for s, p in event["penalties"].items()
+        )
+        return t(
+            "{winner} goes out and wins hand {hand}. Penalties: {costs}.",
+            winner=names[event["winner"]],
+            hand=event["hand"],
+            costs=costs,
+        )
+    if kind == "eliminated":
+        out = ", ".join(names[s] for s in event["seats"])
+        return t("Out of the match at 105 or more: {out}.", out=out)
+    if kind == "match_over":
+        return t("🏆 {winner} wins the match!", winner=names[event["winner"]])
+    return None
+
+
+def _narrate_play(event: dict[str, Any], who: str, names: list[str]) -> str:
+    line = t("{who} played the {card}", who=who, card=card_name(event["card"]))
+    if event.get("penultima"):
+        line += t(" and says “penúltima!”")
+    effect = event.get("effect")
+    if effect == "skip" and "skipped" in event:
+        line += t(": {skipped} is skipped", skipped=names[event["skipped"]])
+    elif effect == "draw_two":
+        line += t(": the next player plays a 2 or draws {n}", n=event["pending"])
+    elif effect == "free_play":
+        line += t(": the next player may play anything")
+    elif effect == "call_suit":
+        line += t(": the next card must be {suit}", suit=t(SUITS[event["suit"]]))
+    elif effect == "reverse":
+        line += t(": the direction is reversed")
+    return line + "."
+
+
+def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    arrow = "↻" if view["direction"] == 1 else "↺"
+    lines = [
+        t(
+            "Hand {hand} · dealer {dealer} · direction {arrow} · stock {stock}",
+            hand=view["hand_no"],
+            dealer=names[view["dealer"]],
+            arrow=arrow,
+            stock=view["stock"],
+        )
+    ]
+    top = t("Top card: **{card}**", card=card_name(view["top"])) if view["top"] else ""
+    if view["pending_draw"]:
+        top += " · " + t("2s pending: draw {n} or play a 2", n=view["pending_draw"])
+    elif view["free_play"]:
+        top += " · " + t("free play: any card")
+    elif view["called_suit"]:
+        top += " · " + t("named suit: {suit}", suit=t(SUITS[view["called_suit"]]))
+    elif view["ace_lock"]:
+        top += " · " + t("Ace: play a {suit} that is not an Ace", suit=t(SUITS[view["ace_lock"]]))
+    lines.append(top)
+    for seat, name in enumerate(names):
+        marker = "▶" if seat == view["current"] else "·"
+        if view["out"][seat]:
+            lines.append(
+                t("{m} {name}: out · tally {tally}", m="✖", name=name, tally=view["tallies"][seat])
+            )
+            continue
+        lines.append(
+            t(
+                "{m} {name}: {n} cards · tally {tally}",
+                m=marker,
+                name=name,
+                n=view["hand_sizes"][seat],
+                tally=view["tallies"][seat],
+            )
+        )
+    if view["hand"] is not None:
+        cards = ", ".join(card_name(c) for c in view["hand"])
+        lines.append(t("Your hand: {cards}", cards=cards))
+        if view["drawn"]:
+            lines.append(t("You drew the {card}.", card=card_name(view["drawn"])))
+    return lines
+
+
+def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+    lines = [t("Match over after {n} hands.", n=outcome["hands"])]
+    for place, group in enumerate(outcome["ranking"], start=1):
+        for seat in group:
+            lines.append(
+                t(
+                    "{place}. {name}: tally {tally}, hands won {won}",
+                    place=place,
+                    name=names[seat],
+                    tally=outcome["tallies"][seat],
+                    won=outcome["hands_won"][seat],
+                )
+            )
+    return lines

@@ -1,0 +1,44 @@
+"""``python -m bot play``: a person plays in the terminal against AI seats."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def play(*args: str, answers: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "play", *args],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_whole_centocinque_match_can_be_played_to_its_result() -> None:
+    result = play("centocinque", "--seats", "3", "--seed", "4", answers="1\n" * 3000)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Centocinque with 3 players. You are seat 0." in out
+    assert "Your hand:" in out and "Top card:" in out
+    assert "Match over after" in out and "1. " in out and "wins the match" in out
+
+
+def test_a_whole_one_hundred_match_with_a_chosen_ace_value() -> None:
+    result = play("cento", "--seats", "3", "--seed", "2", answers="1\n100\n" * 3000)
+    assert result.returncode == 0, result.stderr
+    assert "Total:" in result.stdout and "Match over after" in result.stdout
+
+
+def test_bad_input_is_explained_and_quitting_is_clean() -> None:
+    result = play("centocinque", "--seats", "2", "--seed", "1", answers="zz\n99\nc 7\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "Type a number from 1 to" in result.stdout
+    assert "✋" in result.stdout  # the call-out of seat 7 was refused with a reason
+    assert result.stdout.rstrip().endswith("Bye.")
+
+
+def test_bad_arguments_exit_with_a_message() -> None:
+    result = play("cento", "--seats", "3", "--seat", "5", answers="")
+    assert result.returncode == 2 and "seat must be from 0 to 2" in result.stderr

@@ -1,0 +1,139 @@
+"""The AI players: legal, deterministic, forgetful when easy, and never peeking."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES, GameError
+from bot.games.ai import make_player
+from bot.games.centocinque import CentocinqueState
+
+GAMES_UNDER_TEST = ["centocinque", "cento"]
+
+
+def random_position(game: str, seed: int) -> Any:
+    """A position some random moves into a game (not over)."""
+    rules = GAMES[game]
+    rng = random.Random(seed)
+    state = rules.new_game(seats=3, seed=seed)
+    for _ in range(rng.randrange(1, 60)):
+        seat = rules.turn(state)
+        nxt, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+        if rules.outcome(nxt) is not None:
+            break
+        state = nxt
+    return state
+
+
+def reshuffle_hidden(state: Any, seat: int, rng: random.Random) -> Any:
+    """The same position with the cards ``seat`` cannot see (other hands, the stock)
+    dealt again at random among those places."""
+    st = state.clone()
+    others = [s for s in range(st.seats) if s != seat]
+    hidden = [c for s in others for c in st.hands[s]] + st.stock
+    rng.shuffle(hidden)
+    for s in others:
+        size = len(st.hands[s])
+        st.hands[s], hidden = hidden[:size], hidden[size:]
+    st.stock = hidden
+    return st
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_ai_never_peeks(game: str, level: str) -> None:
+    rules = GAMES[game]
+    player = make_player(game, level, budget=24)
+    changed = 0
+    for seed in range(25):
+        state = random_position(game, seed)
+        seat = rules.turn(state)
+        other = reshuffle_hidden(state, seat, random.Random(seed))
+        changed += rules.dump(other) != rules.dump(state)
+        assert rules.view(other, seat) == rules.view(state, seat)
+        assert rules.legal_actions(other, seat) == rules.legal_actions(state, seat)
+        picks = [
+            player.choose(rules.view(s, seat), rules.legal_actions(s, seat), random.Random(seed))
+            for s in (state, other)
+        ]
+        assert picks[0] == picks[1]
+    assert changed > 20  # the hidden cards really moved
+
+
+@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
+@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+def test_the_ai_plays_legal_moves_and_is_deterministic(game: str, level: str) -> None:
+    rules = GAMES[game]
+    player = make_player(game, level, budget=24)
+    for seed in range(15):
+        state = random_position(game, seed)
+        seat = rules.turn(state)
+        view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
+        first = player.choose(view, legal, random.Random(seed))
+        assert first in legal
+        assert player.choose(view, legal, random.Random(seed)) == first
+
+
+def test_unknown_levels_and_games_are_refused_by_name() -> None:
+    with pytest.raises(GameError, match="'expert'"):
+        make_player("cento", "expert")
+    with pytest.raises(GameError, match="'poker'"):
+        make_player("poker", "easy")
+
+
+def _two_card_turn(seed: int) -> CentocinqueState | None:
+    """A fresh deal where the player on turn holds two cards, one of them playable."""
+    rules = GAMES["centocinque"]
+    state = rules.new_game(seats=2, seed=seed)
+    plays = [a for a in rules.legal_actions(state, state.current) if a.startswith("play:")]
+    if not plays:
+        return None
+    data = rules.dump(state)
+    hand = data["hands"][data["current"]]
+    keep = plays[0].split(":")[1]
+    spare = next(c for c in hand if c != keep)
+    data["stock"] += [c for c in hand if c not in (keep, spare)]
+    data["hands"][data["current"]] = [keep, spare]
+    return rules.load(data)
+
+
+def test_easy_sometimes_forgets_penultima_and_hard_never_does() -> None:
+    rules = GAMES["centocinque"]
+    easy, hard = make_player("centocinque", "easy"), make_player("centocinque", "hard", budget=8)
+    said = {"easy": 0, "hard": 0}
+    trials = 0
+    for seed in range(300):
+        state = _two_card_turn(seed)
+        if state is None:
+            continue
+        seat = rules.turn(state)
+        legal = rules.legal_actions(state, seat)
+        if not any(a.endswith(":penultima") for a in legal):
+            continue
+        trials += 1
+        view = rules.view(state, seat)
+        said["easy"] += easy.choose(view, legal, random.Random(seed)).endswith(":penultima")
+        said["hard"] += hard.choose(view, legal, random.Random(seed)).endswith(":penultima")
+    assert trials > 100
+    assert said["hard"] == trials
+    assert 0.6 * trials < said["easy"] < 0.95 * trials
+
+
+def test_hard_always_calls_out_a_missed_penultima() -> None:
+    hard = make_player("centocinque", "hard", budget=8)
+    view = {"seat": 1, "current": 2}
+    assert hard.choose(view, ["callout:0"], random.Random(1)) == "callout:0"
+    assert hard.choose(view, [], random.Random(1)) is None
+
+
+def test_easy_one_hundred_keeps_its_escapes_and_squeezes() -> None:
+    easy = make_player("cento", "easy")
+    view = {"seat": 0, "current": 0, "total": 80, "hand": ["TS", "9C", "KH"]}
+    view["options"] = {"allow_negative": False}
+    # 9 keeps the ten and the king for later and takes the total to 89.
+    assert easy.choose(view, ["play:TS", "play:9C", "play:KH"], random.Random(1)) == "play:9C"
+    view["total"] = 95
+    assert easy.choose(view, ["play:TS", "play:KH"], random.Random(1)) == "play:KH"
