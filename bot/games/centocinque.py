@@ -164,7 +164,7 @@ class Centocinque:
         parts = split_token(action)
         if state.current is None:
             raise GameError("The match is over.")
-        if action not in self.legal_actions(state, seat):
+        if not _is_legal(state, seat, parts):
             raise GameError(_why_illegal(state, seat, parts))
         st = state.clone()
         events: list[Event] = []
@@ -339,6 +339,44 @@ def _side_actions(st: CentocinqueState, seat: int) -> list[str]:
         targets = [st.missed] if st.missed is not None and st.missed != seat else []
     acts.extend(f"callout:{s}" for s in targets)
     return acts
+
+
+def _is_legal(st: CentocinqueState, seat: int, parts: list[str]) -> bool:
+    """The same answer as ``action in legal_actions(...)``, without listing every action."""
+    if not 0 <= seat < st.seats:
+        return False
+    kind = parts[0]
+    if kind in ("callout", "penultima"):
+        return ":".join(parts) in _side_actions(st, seat)
+    if seat != st.current:
+        return False
+    hand = st.hands[seat]
+    if kind == "draw":
+        return (
+            len(parts) == 1
+            and st.drawn is None
+            and (
+                st.pending > 0
+                or st.options.voluntary_draw
+                or not any(_playable(st, c) for c in hand)
+            )
+        )
+    if kind == "pass":
+        return len(parts) == 1 and st.drawn is not None and st.drawn[0] == "C"
+    if kind != "play" or len(parts) < 2:
+        return False
+    card, rest = parts[1], parts[2:]
+    if card not in hand or (st.drawn is not None and card != st.drawn):
+        return False
+    if not _playable(st, card):
+        return False
+    if rest and rest[-1] == "penultima":
+        if len(hand) != 2:
+            return False
+        rest = rest[:-1]
+    if st.options.cavallo_declares_suit and card[0] == "C":
+        return len(rest) == 1 and len(rest[0]) == 1 and rest[0] in ITALIAN_SUITS
+    return not rest
 
 
 def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> str:

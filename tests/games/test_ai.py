@@ -129,11 +129,19 @@ def test_hard_always_calls_out_a_missed_penultima() -> None:
     assert hard.choose(view, [], random.Random(1)) is None
 
 
-def test_easy_one_hundred_keeps_its_escapes_and_squeezes() -> None:
+def test_easy_one_hundred_squeezes_and_busts_with_its_biggest_card() -> None:
     easy = make_player("cento", "easy")
     view = {"seat": 0, "current": 0, "total": 80, "hand": ["TS", "9C", "KH"]}
     view["options"] = {"allow_negative": False}
-    # 9 keeps the ten and the king for later and takes the total to 89.
-    assert easy.choose(view, ["play:TS", "play:9C", "play:KH"], random.Random(1)) == "play:9C"
-    view["total"] = 95
-    assert easy.choose(view, ["play:TS", "play:KH"], random.Random(1)) == "play:KH"
+    legal = ["play:TS", "play:9C", "play:KH"]
+    assert easy.choose(view, legal, random.Random(1)) == "play:TS"  # 100: the most squeeze
+    view.update(total=98, hand=["3S", "6D", "QC"])
+    assert easy.choose(view, ["play:3S", "play:6D", "play:QC"], random.Random(1)) == "play:QC"
+
+
+def test_hard_one_hundred_keeps_an_escape_when_a_plain_card_is_safe() -> None:
+    from bot.games.ai.cento import careful_action
+
+    assert careful_action(["TS", "9C", "KH"], 80, False) == "play:9C"
+    assert careful_action(["TS", "AS", "KH"], 100, False) == "play:KH"
+    assert careful_action(["AS", "9C"], 95, False) == "play:AS:100"

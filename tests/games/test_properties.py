@@ -47,22 +47,61 @@ def test_options_are_accepted_exactly_when_valid_and_errors_name_the_option(
 TOKENS = st.one_of(
     st.integers(0, 10_000),  # an index into the legal actions
     st.text(max_size=12),  # anything at all
-    st.sampled_from(["draw", "pass", "penultima", "callout:1", "play:AS:101", "play:7d"]),
+    st.sampled_from(
+        [
+            "draw",
+            "pass",
+            "penultima",
+            "callout:1",
+            "play:AS:101",
+            "play:7d",
+            "play:Cs:b",
+            "play:Cc:x",
+        ]
+    ),
 )
 
 
-@settings(max_examples=200, deadline=None)
+HOUSE_RULES = {
+    "centocinque": st.fixed_dictionaries(
+        {},
+        optional={
+            "ace_on_ace": st.booleans(),
+            "voluntary_draw": st.booleans(),
+            "cavallo_declares_suit": st.booleans(),
+            "late_penultima": st.booleans(),
+            "false_callout_penalty": st.integers(0, 3),
+            "redeal_ace_starter": st.booleans(),
+            "last_two_draws": st.booleans(),
+        },
+    ),
+    "cento": st.fixed_dictionaries(
+        {},
+        optional={
+            "allow_negative": st.booleans(),
+            "allow_voluntary_bust": st.booleans(),
+            "reset_after_bust": st.booleans(),
+        },
+    ),
+}
+
+
+@settings(max_examples=300, deadline=None)
 @given(
     game=st.sampled_from(["centocinque", "cento"]),
-    seats=st.integers(3, 4),
+    data=st.data(),
+    seats=st.integers(2, 4),
     seed=st.integers(0, 2**31),
     moves=st.lists(st.tuples(st.integers(0, 3), TOKENS), max_size=80),
 )
 def test_any_sequence_of_moves_is_applied_or_refused_without_change(
-    game: str, seats: int, seed: int, moves: list[tuple[int, int | str]]
+    game: str, data: st.DataObject, seats: int, seed: int, moves: list[tuple[int, int | str]]
 ) -> None:
     rules = GAMES[game]
-    state = rules.new_game(seats=seats, seed=seed)
+    options = data.draw(HOUSE_RULES[game])
+    if game == "cento" and seats == 2:
+        options["min_players"] = 2
+    state = rules.new_game(seats=seats, seed=seed, options=options)
     for seat, token in moves:
         if rules.outcome(state) is not None:
             break

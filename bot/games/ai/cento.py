@@ -1,9 +1,9 @@
 """One Hundred AI players.
 
-``easy`` keeps its escape cards (those that are safe at any total) and otherwise pushes the
-total as high as it safely can, so the next player is squeezed. ``hard`` searches: it deals the
-cards it cannot see at random, plays each candidate out for a few turns with the ``easy`` rules
-of thumb, and keeps the candidate that loses it the fewest chips.
+``easy`` plays the beginner's rule: push the total as high as it safely can, so the next
+player is squeezed. ``hard`` searches: it deals the cards it cannot see at random, plays each
+candidate out until its own next two turns (the others by the easy rule, itself keeping its
+escapes: the cards safe at any total), and keeps the candidate that costs it the fewest chips.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bot.games.cento import (
 )
 
 RULES = Cento()
-HARD_PLAYOUTS = 800
+HARD_PLAYOUTS = 300
 PLAYOUT_TURNS = 24
 # Values the hard AI considers for a chosen Ace: squeeze the next player, or reset low.
 CHOSEN_VALUES = (100, 99, 98, 95, 90, 0)
@@ -50,15 +50,28 @@ def _escape_rank(card: str) -> int:
 
 
 def easy_action(hand: list[str], total: int, allow_negative: bool) -> str:
-    """The easy rule of thumb, from the hand and the total alone (also the playout policy):
-    a safe card if there is one (the least precious escape, then the highest total, to
-    squeeze the next player); with none, the card that would add the most goes."""
+    """The easy rule of thumb: the safe card that leaves the highest total, to squeeze the
+    next player (a chosen Ace sets 100); with no safe card, the card that adds the most goes."""
+
+    def key(card: str) -> tuple[bool, int]:
+        after = new_total(card, total, LIMIT, allow_negative)
+        return (after <= LIMIT, after)
+
+    return _token(max(hand, key=key))
+
+
+def careful_action(hand: list[str], total: int, allow_negative: bool) -> str:
+    """What the hard AI plays for itself in its playouts: like ``easy``, but it keeps its
+    escapes (cards safe at any total) while another safe card will do."""
 
     def key(card: str) -> tuple[bool, int]:
         after = new_total(card, total, LIMIT, allow_negative)
         return (after <= LIMIT, -_escape_rank(card) * 1000 + after)
 
-    card = max(hand, key=key)
+    return _token(max(hand, key=key))
+
+
+def _token(card: str) -> str:
     return f"play:{card}:{LIMIT}" if card in CHOOSERS else f"play:{card}"
 
 
@@ -132,7 +145,8 @@ def _playout(st: CentoState, seat: int) -> float:
         if actor is None or turns == 2:
             break
         turns += actor == seat
-        st, _ = RULES.apply(st, actor, easy_action(st.hands[actor], st.total, negative))
+        policy = careful_action if actor == seat else easy_action
+        st, _ = RULES.apply(st, actor, policy(st.hands[actor], st.total, negative))
     lost = [b - a for b, a in zip(before, st.chips, strict=True)]
     return -lost[seat] + 0.35 * (sum(lost) - lost[seat])
 

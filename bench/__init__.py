@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print numbers (see BENCHMARKS.md). Never run by the tests."""
