@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 
 import discord
 from discord.ext import commands
 
 from bot.cogs.help import HelpCog
 from bot.config import Settings
+from bot.endpoints import use_endpoints
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +38,22 @@ class TavoloBot(commands.Bot):
 
 
 def run_bot(settings: Settings) -> None:
-    """Start the bot and block until it stops."""
-    bot = TavoloBot(settings)
-    bot.run(settings.discord.token, log_handler=None)
+    """Start the bot and block until it stops; SIGTERM or SIGINT closes it cleanly."""
+    use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
+    asyncio.run(_serve(TavoloBot(settings), settings.discord.token))
+
+
+async def _serve(bot: TavoloBot, token: str) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token))
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if stop.is_set():
+            log.info("stopping on signal")
+        await bot.close()
+        await running

@@ -1,0 +1,43 @@
+"""Fixtures for end-to-end tests: a fake Discord, and the real bot process against it.
+
+- ``discord``: a running ``FakeDiscord`` with one guild, the text channel
+  ``discord.channel`` and the members alice, bob, carol and dave
+  (``discord.user("alice")``; any other name creates a member).
+- ``bot_process``: a ``BotProcess`` not started yet (to change ``settings`` first, or
+  to test start-up itself); stopped at teardown.
+- ``bot``: the same, started and ready (on the gateway, commands registered).
+
+See ``tests/fakediscord/README.md`` for the simulated users' API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+
+from .botprocess import BotProcess
+
+USERS = ("alice", "bob", "carol", "dave")
+
+
+@pytest.fixture
+async def discord() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(users=USERS) as fake:
+        yield fake
+
+
+@pytest.fixture
+async def bot_process(discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(discord, tmp_path)
+    yield process
+    await process.close()
+
+
+@pytest.fixture
+async def bot(bot_process: BotProcess) -> BotProcess:
+    await bot_process.start()
+    return bot_process

@@ -1,0 +1,327 @@
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME, dispatches.
+
+JSON encoding, plain text frames or a ``zlib-stream`` (one zlib context per connection,
+each payload ending in a Z_SYNC_FLUSH). Each session numbers its dispatches and keeps
+them, so a RESUME replays what the bot missed and ends with RESUMED. Test controls:
+``drop`` (cut the connection, optionally losing the session), ``request_reconnect``
+(op 7) and ``invalidate_session`` (op 9).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+import zlib
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .world import World
+
+HELLO_PATH = "/gateway"
+RESUME_PATH = "/resume-gateway"
+
+DISPATCH = 0
+HEARTBEAT = 1
+IDENTIFY = 2
+PRESENCE_UPDATE = 3
+RESUME = 6
+RECONNECT = 7
+INVALID_SESSION = 9
+HELLO = 10
+HEARTBEAT_ACK = 11
+
+GUILDS = 1 << 0
+GUILD_MEMBERS = 1 << 1
+GUILD_PRESENCES = 1 << 8
+GUILD_MESSAGES = 1 << 9
+MESSAGE_CONTENT = 1 << 15
+PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+
+EVENT_INTENTS = {
+    "GUILD_CREATE": GUILDS,
+    "GUILD_ROLE_CREATE": GUILDS,
+    "CHANNEL_CREATE": GUILDS,
+    "CHANNEL_UPDATE": GUILDS,
+    "MESSAGE_CREATE": GUILD_MESSAGES,
+    "MESSAGE_UPDATE": GUILD_MESSAGES,
+    "MESSAGE_DELETE": GUILD_MESSAGES,
+}
+BACKLOG = 1000
+SEND_LIMIT = 120  # payloads a client may send per minute
+
+
+class Connection:
+    """One websocket; payloads go out in order through a single writer task."""
+
+    def __init__(self, ws: web.WebSocketResponse, request: web.Request, *, zlib_stream: bool):
+        self.ws = ws
+        self.transport = request.transport
+        self.via_resume_url = request.path == RESUME_PATH
+        self.session: Session | None = None
+        self.heartbeats = 0
+        self.closed_by_server = False
+        self._zlib = zlib.compressobj() if zlib_stream else None
+        self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self._received: deque[float] = deque()
+        self._writer = asyncio.create_task(self._write())
+
+    def send(self, op: int, d: Any = None, *, t: str | None = None, s: int | None = None) -> None:
+        self._outbox.put_nowait(json.dumps({"op": op, "d": d, "s": s, "t": t}))
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close after everything queued so far has gone out."""
+        self.closed_by_server = True
+        self._outbox.put_nowait((code, reason))
+
+    def abort(self) -> None:
+        """Cut the TCP connection without a close frame."""
+        self.closed_by_server = True
+        if self.transport is not None:
+            self.transport.abort()
+
+    def over_send_limit(self) -> bool:
+        now = time.monotonic()
+        self._received.append(now)
+        while self._received[0] < now - 60:
+            self._received.popleft()
+        return len(self._received) > SEND_LIMIT
+
+    async def _write(self) -> None:
+        while True:
+            item = await self._outbox.get()
+            try:
+                if isinstance(item, tuple):
+                    await self.ws.close(code=item[0], message=item[1].encode())
+                    return
+                if self._zlib is None:
+                    await self.ws.send_str(item)
+                else:
+                    data = self._zlib.compress(item.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                    await self.ws.send_bytes(data)
+            except (ConnectionError, RuntimeError):
+                return
+
+    def stop(self) -> None:
+        self._writer.cancel()
+
+
+@dataclass(eq=False)
+class Session:
+    id: str
+    intents: int
+    seq: int = 0
+    backlog: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=BACKLOG))
+    connection: Connection | None = None
+    presence: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class ResumeRecord:
+    session_id: str
+    replayed: int
+    via_resume_url: bool
+
+
+class Gateway:
+    def __init__(self, world: World, *, heartbeat_interval: float) -> None:
+        self.world = world
+        self.heartbeat_interval = heartbeat_interval
+        self.base_url = ""
+        self.sessions: dict[str, Session] = {}
+        self.connections: set[Connection] = set()
+        self.identifies = 0
+        self.resumes: list[ResumeRecord] = []
+        world.dispatch = self.dispatch
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}{HELLO_PATH}"
+
+    @property
+    def connected(self) -> bool:
+        """A bot session is live: it has had READY and its GUILD_CREATEs."""
+        return any(s.connection is not None for s in self.sessions.values())
+
+    # --- events out --------------------------------------------------------------------
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        """Send an event to every session whose intents ask for it (kept for RESUME)."""
+        for session in self.sessions.values():
+            self._send_event(session, event, data)
+
+    def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> None:
+        needed = EVENT_INTENTS.get(event, 0)
+        if needed and not session.intents & needed:
+            return
+        session.seq += 1
+        payload = {"op": DISPATCH, "d": data, "s": session.seq, "t": event}
+        session.backlog.append(payload)
+        if session.connection is not None:
+            session.connection.send(DISPATCH, data, t=event, s=session.seq)
+
+    # --- the websocket -----------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        query = request.query
+        conn = Connection(ws, request, zlib_stream=query.get("compress") == "zlib-stream")
+        self.connections.add(conn)
+        if query.get("v") != "10":
+            conn.close(4012, "Invalid API version.")
+        elif query.get("encoding", "json") != "json" or query.get("compress") not in (
+            None,
+            "zlib-stream",
+        ):
+            conn.close(4002, "Error while decoding payload.")
+        else:
+            conn.send(HELLO, {"heartbeat_interval": int(self.heartbeat_interval * 1000)})
+        try:
+            async for msg in ws:
+                if msg.type is WSMsgType.TEXT:
+                    self._receive(conn, msg.data)
+                else:
+                    conn.close(4002, "Error while decoding payload.")
+        finally:
+            self._detach(conn, ws.close_code)
+        return ws
+
+    def _detach(self, conn: Connection, close_code: int | None) -> None:
+        self.connections.discard(conn)
+        session = conn.session
+        if session is not None and session.connection is conn:
+            session.connection = None
+            # A client that closes with 1000 or 1001 ends its session.
+            if not conn.closed_by_server and close_code in (1000, 1001):
+                self.sessions.pop(session.id, None)
+        conn.stop()
+        self.world.touch()
+
+    def _receive(self, conn: Connection, text: str) -> None:
+        try:
+            payload = json.loads(text)
+            op, d = payload["op"], payload.get("d")
+        except (ValueError, KeyError, TypeError):
+            conn.close(4002, "Error while decoding payload.")
+            return
+        if conn.over_send_limit():
+            conn.close(4008, "Rate limited.")
+        elif op == HEARTBEAT:
+            conn.heartbeats += 1
+            conn.send(HEARTBEAT_ACK)
+        elif op == IDENTIFY:
+            self._identify(conn, d or {})
+        elif op == RESUME:
+            self._resume(conn, d or {})
+        elif conn.session is None:
+            conn.close(4003, "Not authenticated.")
+        elif op == PRESENCE_UPDATE:
+            conn.session.presence = d
+        else:
+            conn.close(4001, "Unknown opcode.")
+        self.world.touch()
+
+    def _authenticate(self, conn: Connection, token: object) -> bool:
+        if conn.session is not None:
+            conn.close(4005, "Already authenticated.")
+        elif token != self.world.token:
+            conn.close(4004, "Authentication failed.")
+        else:
+            return True
+        return False
+
+    def _identify(self, conn: Connection, d: dict[str, Any]) -> None:
+        if not self._authenticate(conn, d.get("token")):
+            return
+        intents = d.get("intents")
+        if not isinstance(intents, int) or intents < 0:
+            conn.close(4013, "Invalid intent(s).")
+            return
+        if intents & PRIVILEGED & ~self.world.privileged_intents:
+            conn.close(4014, "Disallowed intent(s).")
+            return
+        # A new IDENTIFY means sessions nobody holds any more will not be resumed.
+        for stale in [s for s in self.sessions.values() if s.connection is None]:
+            del self.sessions[stale.id]
+        session = Session(uuid.uuid4().hex, intents, connection=conn, presence=d.get("presence"))
+        conn.session = session
+        self.sessions[session.id] = session
+        self.identifies += 1
+        world = self.world
+        ready = {
+            "v": 10,
+            "user": {**world.bot.to_json(), "verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": f"{self.base_url}{RESUME_PATH}",
+            "application": {"id": str(world.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "guild_join_requests": [],
+            "user_settings": {},
+            "_trace": ["fake-discord"],
+        }
+        if "shard" in d:
+            ready["shard"] = d["shard"]
+        self._send_event(session, "READY", ready)
+        for guild in world.guilds.values():
+            all_members = bool(intents & GUILD_MEMBERS)
+            self._send_event(
+                session, "GUILD_CREATE", world.guild_create_payload(guild, all_members=all_members)
+            )
+
+    def _resume(self, conn: Connection, d: dict[str, Any]) -> None:
+        if not self._authenticate(conn, d.get("token")):
+            return
+        session = self.sessions.get(str(d.get("session_id")))
+        seq = d.get("seq") or 0
+        if session is None or (session.backlog and seq < session.backlog[0]["s"] - 1):
+            conn.send(INVALID_SESSION, False)
+            return
+        if session.connection is not None:
+            session.connection.abort()
+        session.connection = conn
+        conn.session = session
+        missed = [p for p in session.backlog if p["s"] > seq]
+        for payload in missed:
+            conn.send(DISPATCH, payload["d"], t=payload["t"], s=payload["s"])
+        self.resumes.append(ResumeRecord(session.id, len(missed), conn.via_resume_url))
+        self._send_event(session, "RESUMED", {"_trace": ["fake-discord"]})
+
+    # --- test controls -----------------------------------------------------------------
+
+    async def drop(self, code: int | None = None, *, resumable: bool = True) -> None:
+        """Cut every connection: abruptly when ``code`` is None, else with that close code.
+
+        With ``resumable=False`` the sessions are forgotten too, so a RESUME gets op 9.
+        """
+        dropped = list(self.connections)
+        for conn in dropped:
+            if not resumable and conn.session is not None:
+                self.sessions.pop(conn.session.id, None)
+            if code is None:
+                conn.abort()
+            else:
+                conn.close(code, "Dropped by the test.")
+        await self.world.wait_for(
+            lambda: not self.connections.intersection(dropped), what="the gateway to drop"
+        )
+
+    def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT: the bot should reconnect and resume."""
+        for conn in self.connections:
+            conn.send(RECONNECT)
+
+    def invalidate_session(self, *, resumable: bool = False) -> None:
+        """Send op 9 INVALID_SESSION; unless resumable, the sessions are forgotten."""
+        for conn in list(self.connections):
+            if not resumable and conn.session is not None:
+                self.sessions.pop(conn.session.id, None)
+            conn.send(INVALID_SESSION, resumable)

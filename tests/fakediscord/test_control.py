@@ -1,0 +1,92 @@
+"""The control API a separate-process fake is driven with, exercised in-process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.fakediscord import ActionError, FakeDiscord, RemoteFakeDiscord
+
+from .conftest import HELP_COMMAND, Api, GatewayClient
+
+LOBBY = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Bid", "custom_id": "bid"}]}]
+SEATS = [
+    {
+        "type": 1,
+        "components": [
+            {"type": 3, "custom_id": "seat", "options": [{"label": "One", "value": "1"}]}
+        ],
+    }
+]
+MODAL = {
+    "custom_id": "bid",
+    "title": "Bid",
+    "components": [
+        {
+            "type": 1,
+            "components": [{"type": 4, "custom_id": "amount", "label": "Amount", "style": 1}],
+        }
+    ],
+}
+
+
+@pytest.fixture
+async def remote(fake: FakeDiscord) -> AsyncIterator[RemoteFakeDiscord]:
+    client = RemoteFakeDiscord(fake.describe())
+    yield client
+    await client.close()
+
+
+async def test_users_act_through_the_control_api(
+    api: Api, fake: FakeDiscord, gateway: GatewayClient, remote: RemoteFakeDiscord
+) -> None:
+    option = {"type": 3, "name": "card", "description": "d", "autocomplete": True}
+    await api.register(HELP_COMMAND, {"name": "play", "description": "d", "options": [option]})
+    alice = remote.user("alice")
+    assert remote.guild_id == fake.guild_id and (await remote.status())["command_syncs"] == 1
+
+    pending, interaction = await gateway.interaction(alice.slash("help"))
+    await api.answer(interaction, {"type": 4, "data": {"content": "Lobby", "components": LOBBY}})
+    lobby = (await pending)["message"]
+    assert lobby["content"] == "Lobby" and lobby["visible_to"] is None
+
+    pending, interaction = await gateway.interaction(alice.click(lobby["id"], label="Bid"))
+    await api.answer(interaction, {"type": 9, "data": MODAL})
+    shown = await pending
+    assert shown["modal"] == MODAL
+
+    pending, interaction = await gateway.interaction(
+        alice.submit_modal({"Amount": "40"}, interaction_id=shown["interaction_id"])
+    )
+    assert interaction["data"]["components"][0]["components"][0]["value"] == "40"
+    await api.answer(
+        interaction, {"type": 4, "data": {"content": "Pick", "components": SEATS, "flags": 64}}
+    )
+    picker = (await pending)["message"]
+    assert picker["visible_to"] == str(fake.user("alice").id)
+
+    pending, interaction = await gateway.interaction(alice.select(picker["id"], "seat", ["1"]))
+    await api.answer(interaction, {"type": 7, "data": {"content": "Seat 1"}})
+    assert (await pending)["message"]["content"] == "Seat 1"
+
+    pending, interaction = await gateway.interaction(alice.autocomplete("play", "card", "A"))
+    await api.answer(interaction, {"type": 8, "data": {"choices": [{"name": "Ace", "value": "A"}]}})
+    assert (await pending)["choices"] == [{"name": "Ace", "value": "A"}]
+
+    assert [m["content"] for m in await alice.visible_messages()] == ["Lobby", "Seat 1"]
+    assert [m["content"] for m in await remote.user("bob").visible_messages()] == ["Lobby"]
+    with pytest.raises(ActionError, match="no command /poker"):
+        await alice.slash("poker")
+
+
+async def test_gateway_controls(
+    fake: FakeDiscord, gateway: GatewayClient, remote: RemoteFakeDiscord
+) -> None:
+    await remote.gateway("reconnect")
+    await gateway.next(op=7)
+    status = await remote.gateway("invalidate")
+    assert (await gateway.next(op=9))["d"] is False
+    assert not status["connected"], "the session is gone; the bot must identify again"
+    await remote.gateway("drop", code=4000)
+    assert await gateway.closed() == 4000

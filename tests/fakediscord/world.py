@@ -1,0 +1,331 @@
+"""The fake Discord's state: guilds, channels, members, messages and commands.
+
+Every change that Discord would announce goes out through ``dispatch`` (the gateway
+sets it), and every change wakes ``wait_for``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import re
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from .errors import REQUEST_TOO_LARGE, DiscordError
+from .models import (
+    EPHEMERAL,
+    LOADING,
+    SUPPRESS_EMBEDS,
+    SUPPRESS_NOTIFICATIONS,
+    Attachment,
+    Channel,
+    Command,
+    Guild,
+    Member,
+    Message,
+    Overwrite,
+    Role,
+    Snowflakes,
+    Upload,
+    User,
+    iso_now,
+)
+from .permissions import EVERYONE_DEFAULT, MENTION_EVERYONE, channel_permissions
+from .ratelimits import Limits
+from .validation import require_not_empty
+
+T = TypeVar("T")
+
+_USER_MENTION = re.compile(r"<@!?(\d+)>")
+_ROLE_MENTION = re.compile(r"<@&(\d+)>")
+
+
+def _ignore(event: str, data: dict[str, Any]) -> None:
+    """The dispatcher until a gateway is attached."""
+
+
+class World:
+    def __init__(self, *, token: str, bot_name: str, limits: Limits) -> None:
+        self.ids = Snowflakes()
+        self.token = token
+        self.limits = limits
+        self.bot = User(self.ids.next(), bot_name.lower(), bot_name, bot=True)
+        self.privileged_intents = 0
+        """Privileged intents switched on for the application (as in the developer portal)."""
+        self.users: dict[int, User] = {self.bot.id: self.bot}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.commands: dict[int | None, list[Command]] = {}
+        """Registered commands by guild id; ``None`` holds the global ones."""
+        self.command_syncs = 0
+        self.cdn_base = ""
+        self.dispatch: Callable[[str, dict[str, Any]], None] = _ignore
+        self._change: asyncio.Future[None] | None = None
+
+    @property
+    def application_id(self) -> int:
+        return self.bot.id
+
+    # --- waiting -----------------------------------------------------------------------
+
+    def touch(self) -> None:
+        """Something changed: wake everyone in ``wait_for``."""
+        if self._change is not None and not self._change.done():
+            self._change.set_result(None)
+        self._change = None
+
+    async def wait_for(
+        self, predicate: Callable[[], T], timeout: float = 5.0, what: str | None = None
+    ) -> T:
+        """Return ``predicate()`` once it is truthy; TimeoutError after ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            left = deadline - loop.time()
+            if left <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}")
+            if self._change is None:
+                self._change = loop.create_future()
+            # Changes wake us at once; time-based conditions are polled.
+            await asyncio.wait({self._change}, timeout=min(left, 0.1))
+
+    # --- guilds, channels, members -----------------------------------------------------
+
+    def add_user(self, name: str) -> User:
+        user = User(self.ids.next(), name.lower(), name.capitalize())
+        self.users[user.id] = user
+        return user
+
+    def create_guild(self, name: str) -> Guild:
+        owner = self.add_user(f"{name} owner".replace(" ", "_"))
+        guild = Guild(self.ids.next(), name, owner.id)
+        guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_DEFAULT)
+        self.guilds[guild.id] = guild
+        for user in (owner, self.bot):
+            self.add_member(guild, user)
+        self.dispatch("GUILD_CREATE", self.guild_create_payload(guild))
+        return guild
+
+    def guild_create_payload(self, guild: Guild, *, all_members: bool = False) -> dict[str, Any]:
+        """GUILD_CREATE's data; without the members intent only the bot's own member."""
+        members = guild.members.values() if all_members else [guild.members[self.bot.id]]
+        return {
+            **guild.to_json(),
+            "joined_at": guild.members[self.bot.id].joined_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(guild.members),
+            "members": [m.to_json() for m in members],
+            "channels": [c.to_json() for c in guild.channels.values()],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    def create_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(self.ids.next(), guild.id, name, position=len(guild.channels))
+        guild.channels[channel.id] = channel
+        self.channels[channel.id] = channel
+        self.dispatch("CHANNEL_CREATE", channel.to_json())
+        return channel
+
+    def add_member(self, guild: Guild, user: User) -> Member:
+        member = guild.members[user.id] = Member(user)
+        return member
+
+    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
+        role = Role(self.ids.next(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        self.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.to_json()})
+        return role
+
+    def set_permissions(
+        self, channel: Channel, target: Role | User, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Set a channel overwrite for a role (``guild.everyone`` too) or a member."""
+        kind = 0 if isinstance(target, Role) else 1
+        channel.overwrites[target.id] = Overwrite(target.id, kind, allow, deny)
+        self.dispatch("CHANNEL_UPDATE", channel.to_json())
+
+    def permissions(self, channel: Channel, user: User) -> int:
+        guild = self.guilds[channel.guild_id]
+        member = guild.members.get(user.id)
+        return 0 if member is None else channel_permissions(guild, channel, member)
+
+    def member_json(self, channel: Channel, user: User) -> dict[str, Any]:
+        guild = self.guilds[channel.guild_id]
+        return guild.members[user.id].to_json(self.permissions(channel, user))
+
+    # --- messages ----------------------------------------------------------------------
+
+    def post(
+        self,
+        channel: Channel,
+        author: User,
+        data: dict[str, Any],
+        uploads: Iterable[Upload] = (),
+        *,
+        visible_to: int | None = None,
+        type: int = 0,
+        webhook_id: int | None = None,
+        interaction_metadata: dict[str, Any] | None = None,
+        loading: bool = False,
+    ) -> Message:
+        """Create a message from a validated payload; ephemeral ones stay off the gateway."""
+        uploads = list(uploads)
+        if not loading:
+            require_not_empty(data, has_files=bool(uploads))
+        flags = int(data.get("flags") or 0) | (LOADING if loading else 0)
+        message = Message(
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author,
+            type=type,
+            tts=bool(data.get("tts")),
+            flags=flags,
+            visible_to=visible_to if flags & EPHEMERAL else None,
+            webhook_id=webhook_id,
+            application_id=self.application_id if webhook_id else None,
+            interaction_metadata=interaction_metadata,
+        )
+        self._apply(message, data, uploads)
+        if not message.ephemeral and not flags & SUPPRESS_NOTIFICATIONS:
+            message.pinged = [u for u in self._notified(channel, message) if u is not author]
+        self.messages[message.id] = message
+        if not message.ephemeral:
+            channel.last_message_id = message.id
+            self.dispatch("MESSAGE_CREATE", self.message_event(message))
+        return message
+
+    def edit(
+        self, message: Message, data: dict[str, Any], uploads: Iterable[Upload] = ()
+    ) -> Message:
+        """Apply an edit (or complete a deferred reply); edits never notify anyone."""
+        was_loading = message.loading
+        before = copy.copy(message)
+        try:
+            self._apply(message, data, list(uploads))
+            require_not_empty(message.to_json(), has_files=False)
+        except DiscordError:
+            vars(message).update(vars(before))
+            raise
+        if "flags" in data:
+            suppress = int(data["flags"] or 0) & SUPPRESS_EMBEDS
+            message.flags = (message.flags & ~SUPPRESS_EMBEDS) | suppress
+        message.flags &= ~LOADING
+        if not was_loading:
+            message.edited_timestamp = iso_now()
+            message.edits += 1
+        if not message.ephemeral:
+            self.dispatch("MESSAGE_UPDATE", self.message_event(message))
+        return message
+
+    def delete(self, message: Message) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            event = {"id": str(message.id), "channel_id": str(message.channel_id)}
+            if message.guild_id is not None:
+                event["guild_id"] = str(message.guild_id)
+            self.dispatch("MESSAGE_DELETE", event)
+
+    def message_event(self, message: Message) -> dict[str, Any]:
+        channel = self.channels[message.channel_id]
+        return message.to_json(gateway=True, member=self.member_json(channel, message.author))
+
+    def visible_messages(self, channel: Channel, user: User | None) -> list[Message]:
+        """What ``user`` sees in ``channel``: public messages and their own ephemeral ones."""
+        return sorted(
+            (
+                m
+                for m in self.messages.values()
+                if m.channel_id == channel.id
+                and not m.deleted
+                and (m.visible_to is None or (user is not None and m.visible_to == user.id))
+            ),
+            key=lambda m: m.id,
+        )
+
+    def _apply(self, message: Message, data: dict[str, Any], uploads: list[Upload]) -> None:
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "embeds" in data:
+            message.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            message.components = list(data["components"] or [])
+        if "attachments" in data or uploads:
+            message.attachments = self._attachments(message, data.get("attachments"), uploads)
+        if "allowed_mentions" in data:
+            message.allowed_mentions = data["allowed_mentions"]
+        self._resolve_mentions(message)
+
+    def _attachments(
+        self, message: Message, listed: list[dict[str, Any]] | None, uploads: list[Upload]
+    ) -> list[Attachment]:
+        if len(uploads) > self.limits.max_files or any(
+            len(u.data) > self.limits.max_file_size for u in uploads
+        ):
+            raise REQUEST_TOO_LARGE()
+        keep_ids = None if listed is None else {str(a.get("id")) for a in listed}
+        kept = [a for a in message.attachments if keep_ids is None or str(a.id) in keep_ids]
+        descriptions = {str(a.get("id")): a.get("description") for a in listed or []}
+        for upload in uploads:
+            attachment_id = self.ids.next()
+            attachment = Attachment(
+                id=attachment_id,
+                filename=upload.filename,
+                data=upload.data,
+                url=f"{self.cdn_base}/attachments/{message.channel_id}/{attachment_id}/{upload.filename}",
+                content_type=upload.content_type,
+                description=descriptions.get(str(upload.index)),
+            )
+            self.attachments[attachment.id] = attachment
+            kept.append(attachment)
+        return kept
+
+    def _resolve_mentions(self, message: Message) -> None:
+        """Mentions in the content, filtered by allowed_mentions (default: everything)."""
+        allowed = message.allowed_mentions
+        parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse", []))
+        # Snowflakes may come as strings or numbers.
+        listed_users = {str(u) for u in (allowed or {}).get("users", [])}
+        listed_roles = {str(r) for r in (allowed or {}).get("roles", [])}
+        guild = self.guilds[message.guild_id] if message.guild_id else None
+        users: list[User] = []
+        for raw in _USER_MENTION.findall(message.content):
+            user = self.users.get(int(raw))
+            if user is not None and user not in users and ("users" in parse or raw in listed_users):
+                users.append(user)
+        roles = [
+            int(raw)
+            for raw in dict.fromkeys(_ROLE_MENTION.findall(message.content))
+            if guild is not None
+            and int(raw) in guild.roles
+            and ("roles" in parse or raw in listed_roles)
+        ]
+        channel = self.channels[message.channel_id]
+        message.mentions = users
+        message.mention_roles = roles
+        message.mention_everyone = bool(
+            "everyone" in parse
+            and ("@everyone" in message.content or "@here" in message.content)
+            and self.permissions(channel, message.author) & MENTION_EVERYONE
+        )
+
+    def _notified(self, channel: Channel, message: Message) -> list[User]:
+        guild = self.guilds[channel.guild_id]
+        notified = list(message.mentions)
+        for member in guild.members.values():
+            in_role = any(r in member.roles for r in message.mention_roles)
+            if (message.mention_everyone or in_role) and member.user not in notified:
+                notified.append(member.user)
+        return [u for u in notified if self.permissions(channel, u)]
