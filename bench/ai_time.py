@@ -58,7 +58,8 @@ def main() -> None:
     print(
         f"{args.game} {args.level} ({seats} seats, {args.games} games, {len(ms)} moves): "
         f"p50 {percentile(ms, 0.5):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
-        f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.fmean(ms):.1f} ms"
+        f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms, "
+        f"mean {statistics.fmean(ms):.1f} ms"
     )
 
 

@@ -51,8 +51,8 @@ def test_layers_import_only_what_they_may(layer: str) -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ["ruff", "check", "bot", "tests"],
-        ["ruff", "format", "--check", "bot", "tests"],
+        ["ruff", "check", "bot", "tests", "bench"],
+        ["ruff", "format", "--check", "bot", "tests", "bench"],
         ["mypy"],
     ],
     ids=["ruff-check", "ruff-format", "mypy"],

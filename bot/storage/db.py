@@ -1,0 +1,75 @@
+"""The SQLite connection: WAL mode, foreign keys, numbered migrations applied at start.
+
+One connection serves the whole bot; ``transaction()`` serialises writers so each
+accepted move is one atomic commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+_MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered migrations shipped with the bot, in order."""
+    found = []
+    for entry in resources.files("bot.storage.migrations").iterdir():
+        match = _MIGRATION.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+class Database:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Database:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        db = cls(conn)
+        await db.migrate()
+        return db
+
+    async def migrate(self) -> None:
+        async with self.conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        current = int(row[0]) if row else 0
+        for number, sql in migrations():
+            if number > current:
+                log.info("applying migration %04d", number)
+                await self.conn.executescript(
+                    f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One atomic write: committed when the block ends, rolled back if it raises."""
+        async with self._write:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+    async def close(self) -> None:
+        await self.conn.close()

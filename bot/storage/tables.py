@@ -1,0 +1,233 @@
+"""Tables, their moves, scores and results."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from typing import Any
+
+import aiosqlite
+from pydantic import ValidationError
+
+from bot.storage.db import Database
+from bot.storage.records import Move, MoveBy, Score, Seat, Status, TableRecord
+
+log = logging.getLogger(__name__)
+
+
+class DuplicateTable(Exception):
+    """The channel already has an open table."""
+
+
+class StaleMove(Exception):
+    """Another move was committed first: the table's move counter moved on."""
+
+
+def _seats_json(seats: list[Seat]) -> str:
+    return json.dumps([s.model_dump() for s in seats])
+
+
+def _record(row: aiosqlite.Row) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        status=row["status"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        seats=json.loads(row["seats"]),
+        seed=row["seed"],
+        state=json.loads(row["state"]) if row["state"] else None,
+        moves=row["moves"],
+        board_message_id=row["board_message_id"],
+    )
+
+
+class TableRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        options: dict[str, Any],
+        seats: list[Seat],
+        seed: int,
+    ) -> TableRecord:
+        try:
+            async with self.db.transaction() as conn:
+                cur = await conn.execute(
+                    "INSERT INTO game_tables (guild_id, channel_id, game, status, host_id,"
+                    " options, seats, seed) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        host_id,
+                        json.dumps(options),
+                        _seats_json(seats),
+                        seed,
+                    ),
+                )
+                table_id = cur.lastrowid
+        except sqlite3.IntegrityError:
+            raise DuplicateTable from None
+        assert table_id is not None
+        record = await self.get(table_id)
+        assert record is not None
+        return record
+
+    async def get(self, table_id: int) -> TableRecord | None:
+        async with self.db.conn.execute(
+            "SELECT * FROM game_tables WHERE id = ?", (table_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _record(row) if row else None
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every table in a lobby or playing; a damaged row is logged and left out."""
+        async with self.db.conn.execute(
+            "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        records = []
+        for row in rows:
+            try:
+                records.append(_record(row))
+            except (ValueError, ValidationError, TypeError):
+                log.exception("table %s: damaged row, not restored", row["id"])
+        return records
+
+    async def save_lobby(self, table_id: int, options: dict[str, Any], seats: list[Seat]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET options = ?, seats = ?, updated_at = CURRENT_TIMESTAMP"
+                " WHERE id = ? AND status = 'lobby'",
+                (json.dumps(options), _seats_json(seats), table_id),
+            )
+
+    async def start(self, table_id: int, seats: list[Seat], state: dict[str, Any]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET status = 'playing', seats = ?, state = ?, moves = 0,"
+                " updated_at = CURRENT_TIMESTAMP WHERE id = ?",
+                (_seats_json(seats), json.dumps(state), table_id),
+            )
+
+    async def save_seats(self, table_id: int, seats: list[Seat]) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET seats = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
+                (_seats_json(seats), table_id),
+            )
+
+    async def commit_move(
+        self,
+        table_id: int,
+        move: Move,
+        state: dict[str, Any],
+        seats: list[Seat],
+        scores: list[Score],
+    ) -> None:
+        """Store one accepted move, the state after it and its scores, atomically.
+
+        Raises StaleMove if move ``move.n - 1`` is not the last one stored.
+        """
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE game_tables SET state = ?, seats = ?, moves = ?,"
+                " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND moves = ?",
+                (json.dumps(state), _seats_json(seats), move.n, table_id, move.n - 1),
+            )
+            if cur.rowcount != 1:
+                raise StaleMove
+            await conn.execute(
+                "INSERT INTO moves (table_id, n, seat, action, by) VALUES (?, ?, ?, ?, ?)",
+                (table_id, move.n, move.seat, move.action, move.by),
+            )
+            await conn.executemany(
+                "INSERT INTO hand_scores (table_id, move_n, seat, kind, points, total)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(table_id, move.n, s.seat, s.kind, s.points, s.total) for s in scores],
+            )
+
+    async def moves(self, table_id: int) -> list[Move]:
+        async with self.db.conn.execute(
+            "SELECT n, seat, action, by FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Move(n=r["n"], seat=r["seat"], action=r["action"], by=r["by"]) for r in rows]
+
+    async def scores(self, table_id: int) -> list[tuple[int, Score]]:
+        async with self.db.conn.execute(
+            "SELECT move_n, seat, kind, points, total FROM hand_scores WHERE table_id = ?"
+            " ORDER BY move_n, seat",
+            (table_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            (
+                r["move_n"],
+                Score(seat=r["seat"], kind=r["kind"], points=r["points"], total=r["total"]),
+            )
+            for r in rows
+        ]
+
+    async def set_board(self, table_id: int, message_id: int | None) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)
+            )
+
+    async def finish(
+        self,
+        record: TableRecord,
+        status: Status,
+        outcome: dict[str, Any] | None,
+        places: dict[int, int] | None,
+    ) -> int:
+        """Close a table (``finished`` with its outcome, or ``abandoned``) and store the match."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET status = ?, seats = ?, updated_at = CURRENT_TIMESTAMP"
+                " WHERE id = ?",
+                (status, _seats_json(record.seats), record.id),
+            )
+            cur = await conn.execute(
+                "INSERT INTO matches (table_id, guild_id, game, abandoned, outcome)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    record.guild_id,
+                    record.game,
+                    int(status == "abandoned"),
+                    json.dumps(outcome) if outcome is not None else None,
+                ),
+            )
+            match_id = cur.lastrowid
+            assert match_id is not None
+            await conn.executemany(
+                "INSERT INTO match_players (match_id, seat, user_id, ai_level, place)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (match_id, i, s.user_id, s.ai, places.get(i) if places else None)
+                    for i, s in enumerate(record.seats)
+                ],
+            )
+        return match_id
+
+    async def cancel_lobby(self, table_id: int) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE game_tables SET status = 'abandoned', updated_at = CURRENT_TIMESTAMP"
+                " WHERE id = ? AND status = 'lobby'",
+                (table_id,),
+            )
+
+
+__all__ = ["DuplicateTable", "MoveBy", "StaleMove", "TableRepo"]

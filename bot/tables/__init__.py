@@ -1,0 +1,7 @@
+"""The table manager: tables per channel, moves stored before shown, AI seats and timers."""
+
+from bot.tables.errors import OutOfDate, TableError
+from bot.tables.manager import Listener, TableManager
+from bot.tables.table import Table
+
+__all__ = ["Listener", "OutOfDate", "Table", "TableError", "TableManager"]

@@ -1,0 +1,451 @@
+"""The table manager: one table per channel, a lock per table, every move stored before it is
+shown, AI seats that play on their own, and turn timers so no game ever stalls.
+
+It knows nothing of Discord: a ``Listener`` (the Discord layer) is told what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any, Protocol
+
+from bot.config import TableSettings
+from bot.games import GAMES, GameError
+from bot.games.ai import LEVELS
+from bot.games.base import Event, Json, parse_options
+from bot.i18n import t
+from bot.storage.records import Move, MoveBy, Seat
+from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
+from bot.tables.ai_worker import AIWorkers
+from bot.tables.errors import OutOfDate, TableError
+from bot.tables.scores import scores_of
+from bot.tables.table import SEAT_LIMITS, Table
+from bot.text import narrate_all
+
+log = logging.getLogger(__name__)
+
+RECENT = 6  # narrated moves kept for the board
+AI_NAMES = {"easy": "AI (easy)", "hard": "AI (hard)"}
+
+
+class Listener(Protocol):
+    """What the Discord layer is told. Each call must return quickly (schedule, don't wait)."""
+
+    async def table_changed(self, table: Table, events: list[Event]) -> None: ...
+
+    async def turn_started(self, table: Table, seat: int) -> None: ...
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None: ...
+
+    async def table_closed(self, table: Table) -> None: ...
+
+
+class TableManager:
+    def __init__(
+        self,
+        repo: TableRepo,
+        settings: TableSettings,
+        defaults: dict[str, dict[str, Any]],
+        ai: AIWorkers,
+    ) -> None:
+        self.repo = repo
+        self.settings = settings
+        self.defaults = defaults
+        self.ai = ai
+        self.listener: Listener | None = None
+        self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[int, Table] = {}
+
+    # -- start and stop -------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Bring back every open table from the database; return how many."""
+        for record in await self.repo.open_tables():
+            table = Table(record)
+            if record.status == "playing":
+                try:
+                    table.state = await self._load_state(table)
+                except GameError:
+                    log.exception("table %s: cannot be restored; abandoned", record.id)
+                    await self.repo.finish(record, "abandoned", None, None)
+                    continue
+            self._index(table)
+            if table.playing:
+                self._drive(table)
+        log.info("restored %d tables", len(self.by_id))
+        return len(self.by_id)
+
+    async def _load_state(self, table: Table) -> Any:
+        """The saved state; if it is damaged, rebuild it by replaying the stored moves."""
+        record = table.record
+        if record.state is not None:
+            try:
+                return table.rules.load(record.state)
+            except GameError:
+                log.warning("table %s: saved state damaged, replaying its moves", record.id)
+        state = self._new_state(table)
+        for move in await self.repo.moves(record.id):
+            state, _ = table.rules.apply(state, move.seat, move.action)
+        return state
+
+    def _new_state(self, table: Table) -> Any:
+        record = table.record
+        return table.rules.new_game(
+            seats=len(record.seats), seed=record.seed, options=record.options
+        )
+
+    async def close(self) -> None:
+        for table in self.by_id.values():
+            if table.driver:
+                table.driver.cancel()
+
+    def _index(self, table: Table) -> None:
+        self.by_channel[table.record.channel_id] = table
+        self.by_id[table.id] = table
+
+    def _forget(self, table: Table) -> None:
+        self.by_channel.pop(table.record.channel_id, None)
+        self.by_id.pop(table.id, None)
+        if table.driver and table.driver is not asyncio.current_task():
+            table.driver.cancel()
+
+    # -- finding tables -------------------------------------------------------------------
+
+    def in_channel(self, channel_id: int) -> Table:
+        table = self.by_channel.get(channel_id)
+        if table is None:
+            raise TableError(t("There is no table in this channel. Start one with /table new."))
+        return table
+
+    def by_table_id(self, table_id: int) -> Table:
+        table = self.by_id.get(table_id)
+        if table is None:
+            raise TableError(t("That table is closed."))
+        return table
+
+    # -- the lobby ------------------------------------------------------------------------
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        if game not in GAMES:
+            raise TableError(t("Unknown game {game!r}.", game=game))
+        if channel_id in self.by_channel:
+            raise TableError(
+                t("This channel already has a table. Finish it or /table end it first.")
+            )
+        chosen = {**self.defaults.get(game, {}), **(options or {})}
+        parse_options(GAMES[game].options_model, chosen)  # GameError names a bad option
+        try:
+            record = await self.repo.create(
+                guild_id,
+                channel_id,
+                game,
+                host_id,
+                chosen,
+                [Seat(name=host_name, user_id=host_id)],
+                secrets.randbits(48),
+            )
+        except DuplicateTable:
+            raise TableError(t("This channel already has a table.")) from None
+        table = Table(record)
+        self._index(table)
+        log.info("table %s: %s created in channel %s", record.id, game, channel_id)
+        return table
+
+    async def join(self, table: Table, user_id: int, name: str) -> None:
+        async with table.lock:
+            self._need_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise TableError(t("You are already at this table."))
+            if len(table.seats) >= SEAT_LIMITS[table.game][1]:
+                raise TableError(t("This table is full."))
+            table.seats.append(Seat(name=name, user_id=user_id))
+            await self._save_lobby(table)
+
+    async def add_ai(self, table: Table, user_id: int, level: str) -> None:
+        async with table.lock:
+            self._need_lobby(table)
+            self._need_seated(table, user_id)
+            if level not in LEVELS or level == "random":
+                raise TableError(t("AI level must be easy or hard."))
+            if len(table.seats) >= SEAT_LIMITS[table.game][1]:
+                raise TableError(t("This table is full."))
+            count = sum(1 for s in table.seats if s.ai) + 1
+            table.seats.append(Seat(name=f"{t(AI_NAMES[level])} {count}", ai=level))
+            await self._save_lobby(table)
+
+    async def leave(self, table: Table, user_id: int) -> None:
+        """Leave the lobby, or hand your seat in a running game to the AI."""
+        async with table.lock:
+            seat = self._need_seated(table, user_id)
+            if table.playing:
+                table.seats[seat].away = True
+                await self.repo.save_seats(table.id, table.seats)
+                self._drive(table)
+                return
+            del table.seats[seat]
+            if not table.humans():
+                await self._close_lobby(table)
+                return
+            if table.record.host_id == user_id:
+                table.record.host_id = table.humans()[0]
+            await self._save_lobby(table)
+
+    async def kick(self, table: Table, target_seat: int) -> None:
+        """Remove a seat from the lobby, or give it to the AI in a running game.
+        The caller checks that the kicker is the host or a moderator."""
+        async with table.lock:
+            if not 0 <= target_seat < len(table.seats):
+                raise TableError(t("There is no such seat."))
+            if table.playing:
+                table.seats[target_seat].away = True
+                await self.repo.save_seats(table.id, table.seats)
+                self._drive(table)
+                return
+            self._need_lobby(table)
+            if table.seats[target_seat].user_id == table.record.host_id:
+                raise TableError(t("The host cannot be kicked; the host can /table end the table."))
+            del table.seats[target_seat]
+            await self._save_lobby(table)
+
+    async def start(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            self._need_lobby(table)
+            if user_id != table.record.host_id:
+                raise TableError(t("Only the host can start the game."))
+            low = SEAT_LIMITS[table.game][0]
+            if table.game == "minchiate":
+                self._seat_minchiate(table)
+            elif len(table.seats) < max(low, self._min_players(table)):
+                raise TableError(
+                    t(
+                        "{game} needs at least {n} players: invite friends or add an AI.",
+                        game=table.game,
+                        n=max(low, self._min_players(table)),
+                    )
+                )
+            table.state = self._new_state(table)
+            table.record.status = "playing"
+            await self.repo.start(table.id, table.seats, table.rules.dump(table.state))
+            log.info("table %s: started with %d seats", table.id, len(table.seats))
+        await self._told(table, [])
+        self._drive(table)
+
+    def _min_players(self, table: Table) -> int:
+        return int(table.record.options.get("min_players", SEAT_LIMITS[table.game][0]))
+
+    def _seat_minchiate(self, table: Table) -> None:
+        """People first at seats 0 and 2 (partners, opposite each other), then 1 and 3;
+        AI partners and opponents in every empty seat."""
+        people = [s for s in table.seats if s.user_id is not None]
+        ais = [s for s in table.seats if s.user_id is None]
+        order = [0, 2, 1, 3]
+        seats: list[Seat | None] = [None] * 4
+        for person, at in zip(people, order, strict=False):
+            seats[at] = person
+        for at in order:
+            if seats[at] is None:
+                seats[at] = (
+                    ais.pop(0) if ais else Seat(name=f"{t(AI_NAMES['easy'])} {at}", ai="easy")
+                )
+        table.record.seats = [s for s in seats if s is not None]
+
+    async def end(self, table: Table) -> None:
+        """Close the table without a result (the caller checks who may)."""
+        async with table.lock:
+            if table.playing:
+                table.record.status = "abandoned"
+                await self.repo.finish(table.record, "abandoned", None, None)
+            else:
+                await self.repo.cancel_lobby(table.id)
+                table.record.status = "abandoned"
+            self._forget(table)
+        if self.listener:
+            await self.listener.table_closed(table)
+
+    async def back(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            seat = self._need_seated(table, user_id)
+            if not table.seats[seat].away:
+                raise TableError(t("You are already playing your seat."))
+            table.seats[seat].away = False
+            table.seats[seat].timeouts = 0
+            await self.repo.save_seats(table.id, table.seats)
+        self._drive(table)
+
+    async def say_penultima(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            seat = self._need_seated(table, user_id)
+            if not table.playing or table.game != "centocinque":
+                raise TableError(t("Penúltima is said only in a game of Centocinque."))
+            table.seats[seat].penultima = True
+            await self.repo.save_seats(table.id, table.seats)
+
+    def _need_lobby(self, table: Table) -> None:
+        if table.record.status != "lobby":
+            raise TableError(t("The game has already started."))
+
+    def _need_seated(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError(t("You are not seated at this table."))
+        return seat
+
+    async def _save_lobby(self, table: Table) -> None:
+        await self.repo.save_lobby(table.id, table.record.options, table.seats)
+        await self._told(table, [])
+
+    async def _close_lobby(self, table: Table) -> None:
+        await self.repo.cancel_lobby(table.id)
+        table.record.status = "abandoned"
+        self._forget(table)
+        if self.listener:
+            await self.listener.table_closed(table)
+
+    # -- playing --------------------------------------------------------------------------
+
+    async def act(self, table: Table, user_id: int, action: str, counter: int | None) -> None:
+        """A person's move. ``counter`` is the seat's move counter the button was made for
+        (``None`` for a slash command, which always means "now")."""
+        async with table.lock:
+            if not table.playing:
+                raise TableError(t("There is no game running at this table."))
+            seat = self._need_seated(table, user_id)
+            if counter is not None and counter != table.seats[seat].acted:
+                raise OutOfDate
+            if table.seats[seat].away:
+                table.seats[seat].away = False
+                table.seats[seat].timeouts = 0
+            await self._apply(table, seat, self._with_penultima(table, seat, action), "person")
+        await self._after_move(table)
+
+    def _with_penultima(self, table: Table, seat: int, action: str) -> str:
+        flagged = action + ":penultima"
+        if table.seats[seat].penultima and flagged in table.rules.legal_actions(table.state, seat):
+            return flagged
+        return action
+
+    async def _apply(self, table: Table, seat: int, action: str, by: MoveBy) -> None:
+        """Apply, store, then show: under the table's lock."""
+        rules = table.rules
+        new_state, events = rules.apply(table.state, seat, action)  # GameError: nothing changed
+        seats = [s.model_copy() for s in table.seats]
+        seats[seat].acted += 1
+        if action.startswith("play:"):
+            seats[seat].penultima = False
+        if by == "person":
+            seats[seat].timeouts = 0
+        n = table.record.moves + 1
+        try:
+            await self.repo.commit_move(
+                table.id,
+                Move(n=n, seat=seat, action=action, by=by),
+                rules.dump(new_state),
+                seats,
+                scores_of(table.game, events),
+            )
+        except StaleMove:
+            raise OutOfDate from None
+        table.state = new_state
+        table.record.seats = seats
+        table.record.moves = n
+        table.recent = (table.recent + narrate_all(table.game, events, table.names))[-RECENT:]
+        log.debug("table %s: move %d seat %d %s (%s)", table.id, n, seat, action, by)
+        outcome = rules.outcome(new_state)
+        if outcome is not None:
+            await self._finish(table, outcome)
+        await self._told(table, events)
+
+    async def _told(self, table: Table, events: list[Event]) -> None:
+        if self.listener:
+            await self.listener.table_changed(table, events)
+
+    async def _finish(self, table: Table, outcome: Json) -> None:
+        places = {s: place for place, group in enumerate(outcome["ranking"], 1) for s in group}
+        table.record.status = "finished"
+        await self.repo.finish(table.record, "finished", outcome, places)
+        self._forget(table)
+        log.info("table %s: finished", table.id)
+
+    async def _after_move(self, table: Table) -> None:
+        if table.playing:
+            self._drive(table)
+            turn = table.rules.turn(table.state)
+            if turn is not None and self.listener and not table.seats[turn].played_by_ai:
+                await self.listener.turn_started(table, turn)
+
+    # -- AI seats and turn timers ------------------------------------------------------------
+
+    def _drive(self, table: Table) -> None:
+        """(Re)start the task that moves for AI seats and times people's turns."""
+        running = table.driver
+        if running and not running.done() and running is not asyncio.current_task():
+            running.cancel()
+        table.driver = asyncio.create_task(self._run_driver(table, table.record.moves))
+
+    async def _run_driver(self, table: Table, moves: int) -> None:
+        try:
+            await self._driver_step(table, moves)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: driver failed at move %d", table.id, moves)
+
+    async def _driver_step(self, table: Table, moves: int) -> None:
+        rules = table.rules
+        turn = rules.turn(table.state)
+        if turn is None:
+            return
+        # Optional actions of AI seats off turn (a call-out): they think first, like people.
+        for seat in rules.to_act(table.state):
+            if seat != turn and table.seats[seat].played_by_ai:
+                await asyncio.sleep(self.settings.ai_delay)
+                if await self._ai_move(table, seat, moves, "ai", optional=True):
+                    return
+        if table.seats[turn].played_by_ai:
+            await asyncio.sleep(self.settings.ai_delay)
+            await self._ai_move(table, turn, moves, "ai")
+            return
+        timeout = self.settings.turn_timeout
+        await asyncio.sleep(timeout * 0.75)
+        if self.listener and table.record.moves == moves:
+            await self.listener.turn_warning(table, turn, timeout * 0.25)
+        await asyncio.sleep(timeout * 0.25)
+        await self._ai_move(table, turn, moves, "timeout")
+
+    async def _ai_move(
+        self, table: Table, seat: int, moves: int, by: MoveBy, optional: bool = False
+    ) -> bool:
+        """Let the AI move for ``seat`` if nothing happened since move ``moves``."""
+        if table.record.moves != moves or not table.playing:
+            return False
+        record = table.seats[seat]
+        level = record.ai or "easy"
+        view = table.view(seat)
+        legal = table.rules.legal_actions(table.state, seat)
+        if not legal:
+            return False
+        seed = f"{table.record.seed}:{moves}:{seat}"
+        action = await self.ai.decide(table.game, level, view, legal, seed)
+        if action is None:
+            return False
+        async with table.lock:
+            if table.record.moves != moves or not table.playing:
+                return False
+            if by == "timeout":
+                seat_record = table.seats[seat]
+                seat_record.timeouts += 1
+                if seat_record.timeouts >= self.settings.timeouts_before_ai:
+                    seat_record.away = True
+            await self._apply(table, seat, action, by)
+        await self._after_move(table)
+        return True

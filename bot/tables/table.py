@@ -1,0 +1,62 @@
+"""One table in memory: its stored record, the engine state, and its lock."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import GAMES, Rules
+from bot.games.base import Json
+from bot.storage.records import Seat, TableRecord
+
+# Seats per game: (fewest, most). Minchiate is always four: AI fills the empty seats.
+SEAT_LIMITS = {"centocinque": (2, 6), "cento": (3, 12), "minchiate": (1, 4)}
+
+
+@dataclass
+class Table:
+    record: TableRecord
+    state: Any = None  # the engine state while playing
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    driver: asyncio.Task[None] | None = None  # AI moves and turn timers
+    recent: list[str] = field(default_factory=list)  # the last moves, narrated
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def game(self) -> str:
+        return self.record.game
+
+    @property
+    def rules(self) -> Rules[Any]:
+        return GAMES[self.record.game]
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.record.seats
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.record.seats]
+
+    @property
+    def playing(self) -> bool:
+        return self.record.status == "playing"
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.record.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.record.seats if s.user_id is not None]
+
+    def view(self, seat: int | None) -> Json:
+        return self.rules.view(self.state, seat)
+
+    def outcome(self) -> Json | None:
+        return self.rules.outcome(self.state) if self.state is not None else None

@@ -1,0 +1,212 @@
+"""The table manager on a real SQLite file, real engines and real AI workers (no Discord)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import TableSettings
+from bot.games import GameError
+from bot.storage import Database, TableRepo
+from bot.tables import OutOfDate, Table, TableError, TableManager
+from bot.tables.ai_worker import AIWorkers
+
+
+class Recorder:
+    """A listener that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.changes: list[list[dict[str, Any]]] = []
+        self.turns: list[int] = []
+        self.warnings: list[int] = []
+        self.closed: list[int] = []
+
+    async def table_changed(self, table: Table, events: list[dict[str, Any]]) -> None:
+        self.changes.append(events)
+
+    async def turn_started(self, table: Table, seat: int) -> None:
+        self.turns.append(seat)
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
+        self.warnings.append(seat)
+
+    async def table_closed(self, table: Table) -> None:
+        self.closed.append(table.id)
+
+
+@pytest.fixture(scope="module")
+def workers() -> Any:
+    pool = AIWorkers(1)
+    yield pool
+    pool.close()
+
+
+class World:
+    def __init__(self, path: Path, workers: AIWorkers, **settings: Any) -> None:
+        self.path, self.workers, self.settings = path, workers, settings
+
+    async def open(self) -> TableManager:
+        self.db = await Database.open(self.path)
+        settings = TableSettings(**{"ai_delay": 0, "turn_timeout": 60, **self.settings})
+        manager = TableManager(TableRepo(self.db), settings, {}, self.workers)
+        manager.listener = self.listener = Recorder()
+        await manager.restore()
+        return manager
+
+    async def close(self, manager: TableManager) -> None:
+        await manager.close()
+        await self.db.close()
+
+
+@pytest.fixture
+async def world(tmp_path: Path, workers: AIWorkers) -> AsyncIterator[World]:
+    yield World(tmp_path / "tavolo.sqlite3", workers)
+
+
+async def wait_until(condition: Any, timeout: float = 20) -> None:
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+async def test_lobby_rules_and_one_table_per_channel(world: World) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "cento")
+    with pytest.raises(TableError, match="already has a table"):
+        await m.create(1, 10, 101, "Bob", "centocinque")
+    with pytest.raises(TableError, match="needs at least 3 players"):
+        await m.start(table, 100)
+    await m.join(table, 101, "Bob")
+    with pytest.raises(TableError, match="already at this table"):
+        await m.join(table, 101, "Bob")
+    await m.add_ai(table, 101, "hard")
+    with pytest.raises(TableError, match="Only the host"):
+        await m.start(table, 101)
+    with pytest.raises(GameError, match="'colour'"):
+        await m.create(1, 11, 100, "Ann", "cento", {"colour": "red"})
+    await m.start(table, 100)
+    assert table.playing and [s.name for s in table.seats] == ["Ann", "Bob", "AI (hard) 1"]
+    with pytest.raises(TableError, match="already started"):
+        await m.join(table, 102, "Cy")
+    await world.close(m)
+
+
+async def test_moves_are_checked_stored_and_stale_clicks_refused(world: World) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    turn = table.rules.turn(table.state)
+    user = table.seats[turn].user_id
+    other = table.seats[1 - turn].user_id
+    assert user is not None and other is not None
+    before = table.rules.dump(table.state)
+    with pytest.raises(GameError):
+        await m.act(table, other, "draw", None)  # not their turn
+    with pytest.raises(TableError, match="not seated"):
+        await m.act(table, 999, "draw", None)
+    assert table.rules.dump(table.state) == before and table.record.moves == 0
+    action = table.rules.legal_actions(table.state, turn)[0]
+    await m.act(table, user, action, counter=0)
+    assert table.record.moves == 1
+    with pytest.raises(OutOfDate):
+        await m.act(table, user, action, counter=0)  # the same button again
+    moves = await m.repo.moves(table.id)
+    assert [(mv.seat, mv.action, mv.by) for mv in moves] == [(turn, action, "person")]
+    await world.close(m)
+
+
+async def test_a_restart_restores_the_game_exactly_and_a_damaged_state_is_replayed(
+    world: World,
+) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    for _ in range(5):
+        turn = table.rules.turn(table.state)
+        user = table.seats[turn].user_id
+        assert user is not None
+        await m.act(table, user, table.rules.legal_actions(table.state, turn)[0], None)
+    saved = table.rules.dump(table.state)
+    await world.close(m)
+
+    m = await world.open()
+    restored = m.in_channel(10)
+    assert restored.rules.dump(restored.state) == saved and restored.record.moves == 5
+    await world.close(m)
+
+    db = await Database.open(world.path)
+    await db.conn.execute("UPDATE game_tables SET state = '{\"broken\": 1}'")
+    await db.close()
+    m = await world.open()
+    assert m.in_channel(10).rules.dump(m.in_channel(10).state) == saved
+    await world.close(m)
+
+
+async def test_ai_seats_play_on_their_own_until_a_person_is_on_turn(world: World) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "cento")
+    await m.add_ai(table, 100, "easy")
+    await m.add_ai(table, 100, "hard")
+    await m.start(table, 100)
+    await wait_until(lambda: table.rules.turn(table.state) == 0)
+    await m.act(table, 100, table.rules.legal_actions(table.state, 0)[0], None)
+    await wait_until(lambda: table.rules.turn(table.state) == 0 or not table.playing)
+    assert table.record.moves >= 3
+    moves = await m.repo.moves(table.id)
+    assert {mv.by for mv in moves if mv.seat != 0} == {"ai"}
+    assert 0 in world.listener.turns
+    await world.close(m)
+
+
+async def test_a_person_away_past_the_timeout_is_played_for_then_handed_to_the_ai(
+    tmp_path: Path, workers: AIWorkers
+) -> None:
+    world = World(
+        tmp_path / "t.sqlite3", workers, turn_timeout=0.2, timeouts_before_ai=2, ai_delay=0.05
+    )
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "cento")
+    await m.add_ai(table, 100, "easy")
+    await m.add_ai(table, 100, "easy")
+    await m.start(table, 100)
+    await wait_until(lambda: table.seats[0].away or not table.playing)
+    moves = await m.repo.moves(table.id)
+    assert [mv.by for mv in moves if mv.seat == 0][:2] == ["timeout", "timeout"]
+    assert world.listener.warnings[:2] == [0, 0]
+    # Away, the seat is played by the AI without waiting for the timeout...
+    acted = table.seats[0].acted
+    await wait_until(lambda: table.seats[0].acted > acted)
+    last = [mv for mv in await m.repo.moves(table.id) if mv.seat == 0][-1]
+    assert last.by == "ai"
+    # ...until the person comes back.
+    await m.back(table, 100)
+    assert not table.seats[0].away and table.seats[0].timeouts == 0
+    with pytest.raises(TableError, match="already playing"):
+        await m.back(table, 100)
+    await world.close(m)
+
+
+async def test_a_match_played_to_the_end_is_stored_with_its_places(world: World) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "cento")
+    await m.add_ai(table, 100, "easy")
+    await m.add_ai(table, 100, "easy")
+    await m.start(table, 100)
+    await m.leave(table, 100)  # the AI takes Ann's seat: the match plays itself out
+    await wait_until(lambda: not table.playing, timeout=60)
+    assert table.record.status == "finished"
+    async with world.db.conn.execute(
+        "SELECT outcome FROM matches WHERE table_id = ?", (table.id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None and sorted(json.loads(row[0])["chips"])[:2] == [0, 0]
+    with pytest.raises(TableError, match="no table"):
+        m.in_channel(10)
+    await world.close(m)
