@@ -16,6 +16,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from bot.games import GAMES, GameError
+from bot.games.base import parse_options
+
 DISCORD_API = "https://discord.com/api/v10"
 DISCORD_GATEWAY = "wss://gateway.discord.gg/"
 
@@ -44,6 +47,7 @@ class TableSettings(_Section):
     timeouts_before_ai: int = Field(default=2, ge=1)
     ai_delay: float = Field(default=1.5, ge=0)
     board_edit_interval: float = Field(default=1.2, ge=0)
+    ai_workers: int = Field(default=1, ge=1, le=16)
 
 
 class LeagueSettings(_Section):
@@ -92,7 +96,21 @@ def load_settings(path: Path | None, *, require_file: bool = False) -> Settings:
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
         )
         raise ConfigError(f"Invalid configuration: {problems}.") from None
+    _check_house_rules(settings.rules)
     token = os.environ.get("DISCORD_TOKEN")
     if token and not settings.discord.token:
         settings.discord.token = token
     return settings
+
+
+def _check_house_rules(rules: dict[str, dict[str, Any]]) -> None:
+    """The server's default house rules must name real games and valid options."""
+    for game, options in rules.items():
+        if game not in GAMES:
+            raise ConfigError(
+                f"rules.{game}: unknown game (choose from {', '.join(sorted(GAMES))})."
+            )
+        try:
+            parse_options(GAMES[game].options_model, options)
+        except GameError as exc:
+            raise ConfigError(f"rules.{game}: {exc}") from None
