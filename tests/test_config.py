@@ -1,0 +1,87 @@
+"""Settings: the file, the environment over it, and clear failures (exit code 2)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from bot.config import ConfigError, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_example_config_is_valid_and_documents_every_section() -> None:
+    settings = load_settings(ROOT / "config.example.toml", require_file=True)
+    text = (ROOT / "config.example.toml").read_text()
+    for section, model in settings:
+        if isinstance(model, BaseModel):
+            for key in type(model).model_fields:
+                assert f"{key} =" in text, f"config.example.toml does not document {section}.{key}"
+
+
+def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[discord]\ntoken = "from-file"\n[tables]\nturn_timeout = 30\n')
+    monkeypatch.setenv("TAVOLO_TABLES__TURN_TIMEOUT", "45")
+    monkeypatch.setenv("TAVOLO_DATABASE__PATH", "/data/t.sqlite3")
+    settings = load_settings(path)
+    assert settings.tables.turn_timeout == 45
+    assert str(settings.database.path) == "/data/t.sqlite3"
+    assert settings.discord.token == "from-file"
+
+
+def test_the_token_may_come_from_discord_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    assert load_settings(None).discord.token == "from-env"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[tables\nx = 1", "not a readable TOML file"),
+        ("[tables]\nturn_timeout = -1\n", "tables.turn_timeout"),
+        ("[colours]\nred = 1\n", "colours"),
+        ("[rules.cento]\ncolour = 1\n", "rules.cento: Unknown option 'colour'"),
+        ("[rules.poker]\nx = 1\n", "rules.poker: unknown game"),
+        ("[rules.centocinque]\npenultima_penalty = 99\n", "penultima_penalty"),
+    ],
+)
+def test_a_broken_config_is_refused_naming_the_problem(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=message.replace(".", r"\.").replace("(", r"\(")):
+        load_settings(path)
+
+
+def _run_bot(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("TAVOLO_", "DISCORD_"))}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**clean, **(env or {})},
+    )
+
+
+def test_the_bot_exits_with_code_2_and_a_message_without_a_token(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[tables]\nturn_timeout = 30\n")
+    result = _run_bot("--config", str(path))
+    assert result.returncode == 2 and "no Discord token" in result.stderr
+
+
+def test_the_bot_exits_with_code_2_for_a_missing_or_broken_config(tmp_path: Path) -> None:
+    missing = _run_bot("--config", str(tmp_path / "nope.toml"))
+    assert missing.returncode == 2 and "no such configuration file" in missing.stderr
+    broken = tmp_path / "b.toml"
+    broken.write_text("[tables]\nai_delay = 'slow'\n")
+    result = _run_bot("--config", str(broken), env={"DISCORD_TOKEN": "x"})
+    assert result.returncode == 2 and "tables.ai_delay" in result.stderr
