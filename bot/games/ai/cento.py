@@ -1,7 +1,8 @@
 """One Hundred AI players.
 
 ``easy`` plays the beginner's rule: push the total as high as it safely can, so the next
-player is squeezed. ``hard`` searches: it deals the cards it cannot see at random, plays each
+player is squeezed; and like a beginner, about one move in three it plays any safe card
+without weighing it. ``hard`` searches: it deals the cards it cannot see at random, plays each
 candidate out until its own next two turns (the others by the easy rule, itself keeping its
 escapes: the cards safe at any total), and keeps the candidate that costs it the fewest chips.
 """
@@ -76,9 +77,14 @@ def _token(card: str) -> str:
 
 
 class EasyPlayer:
+    careless = 0.3
+
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
         if not on_turn(view):
             return None
+        if rng.random() < self.careless:
+            # Any legal card; a chosen Ace still sets 100 (one choice per card, not 101).
+            return rng.choice([a for a in legal if a.count(":") == 1 or a.endswith(f":{LIMIT}")])
         return easy_action(view["hand"], view["total"], view["options"]["allow_negative"])
 
 
