@@ -58,13 +58,17 @@ class EasyPlayer:
 
 def _easy_value(card: str, hand: list[str], view: Json) -> float:
     """How much ``easy`` likes playing ``card``: shed heavy cards, keep suits it can follow,
-    attack a neighbour who is about to go out, and save the Cavallo for when it is needed."""
+    attack a neighbour who is about to go out, play an Ace heads-up when it can follow it
+    (the Ace gives it another turn), and save the Cavallo for when it is needed."""
     r = card[:-1]
     value = PENALTY[r] + 2.0 * sum(c[-1] == card[-1] for c in hand)
     sizes = view["hand_sizes"]
     nxt = (view["seat"] + view["direction"]) % view["seats"]
     if r in ("2", "A") and sizes[nxt] <= 2:
         value += 30
+    heads_up = view["out"].count(False) == 2
+    if r == "A" and heads_up and any(c[-1] == card[-1] and c[0] != "A" for c in hand):
+        value += 25
     if r == "C":
         value -= 40
     return value
