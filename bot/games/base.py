@@ -20,6 +20,12 @@ Event = dict[str, Any]
 S = TypeVar("S")
 
 
+class Options(BaseModel):
+    """Base of every game's house rules: frozen, and unknown keys are an error."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
 class Rules(Protocol[S]):
     """What the table manager, the AI, the simulator and the tests rely on."""
 
@@ -28,7 +34,7 @@ class Rules(Protocol[S]):
     max_seats: int
 
     @property
-    def options_model(self) -> type[BaseModel]: ...
+    def options_model(self) -> type[Options]: ...
 
     def new_game(
         self,
@@ -54,12 +60,6 @@ class Rules(Protocol[S]):
     def dump(self, state: S) -> Json: ...
 
     def load(self, data: Json) -> S: ...
-
-
-class Options(BaseModel):
-    """Base of every game's house rules: frozen, and unknown keys are an error."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)
