@@ -94,7 +94,7 @@ def play(
     state = rules.new_game(seats=seats, seed=seed, options=options)
     others = [s for s in range(seats) if s != human]
     players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}
-    names = [t("You") if s == human else t("Seat {n}", n=s) for s in range(seats)]
+    names = [t("Player {n} (you)", n=s) if s == human else t("Seat {n}", n=s) for s in range(seats)]
     rng = random.Random(f"{seed}:terminal")
     say(
         t(
@@ -104,6 +104,9 @@ def play(
             seat=human,
         )
     )
+    # What happened while dealing (Minchiate's cut, robbing and shown cards), told publicly.
+    for line in narrate_all(game, rules.view(state, human).get("opening", []), names):
+        say(line)
     asked: set[int] = set()
     while (outcome := rules.outcome(state)) is None:
         turn = rules.turn(state)

@@ -1,7 +1,8 @@
 """``python -m bot simulate``: AI-only matches, to measure strength and speed.
 
 Levels are given to seats in turn (``--ai easy,random`` at four seats: easy at 0 and 2).
-For each seat and each level it prints matches won (a draw counts half) and, where the game
+For each seat and each level it prints matches won (sides tied for first share the win, so a
+Minchiate draw counts half; a level's row counts partners once) and, where the game
 has hands, hands won, each with a 95% Wilson interval; the average of every per-seat score
 in the outcome; and games and decisions per second.
 """
@@ -87,7 +88,8 @@ class Tally:
         self.matches += 1
         first = outcome["ranking"][0]
         if seat in first:
-            self.wins += 1 / len(first) if len(first) == len(_all_seats(outcome)) else 1
+            # Sides tied for first share the win: a Minchiate draw is half a deal won.
+            self.wins += 1 / len({_side(outcome, s) for s in first})
         if "hands_won" in outcome:
             self.hands += outcome["hands"]
             self.hands_won += outcome["hands_won"][seat]
@@ -111,8 +113,12 @@ class Tally:
         return out
 
 
-def _all_seats(outcome: Json) -> list[int]:
-    return [s for group in outcome["ranking"] for s in group]
+def _side(outcome: Json, seat: int) -> int:
+    """The side a seat played for: its partnership where the game has them, else itself."""
+    for i, side in enumerate(outcome.get("sides", [])):
+        if seat in side["seats"]:
+            return i
+    return seat
 
 
 def simulate(
@@ -129,9 +135,14 @@ def simulate(
     for i in range(games):
         outcome, n = play_match(game, seats, players, seed + i, options)
         decisions += n
+        sides_counted: set[tuple[str, int]] = set()
         for s in range(seats):
             per_seat[s].add(s, outcome)
-            per_level[seat_levels[s]].add(s, outcome)
+            # A level's row counts each side once: partners are one result, not two.
+            side = (seat_levels[s], _side(outcome, s))
+            if side not in sides_counted:
+                sides_counted.add(side)
+                per_level[seat_levels[s]].add(s, outcome)
     elapsed = time.perf_counter() - start
     return {
         "game": game,

@@ -21,6 +21,7 @@ def test_a_whole_centocinque_match_can_be_played_to_its_result() -> None:
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Centocinque with 3 players. You are seat 0." in out
+    assert "Player 0 (you)" in out
     assert "Your hand:" in out and "Top card:" in out
     assert "Match over after" in out and "1. " in out and "wins the match" in out
 

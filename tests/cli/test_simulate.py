@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bot.cli.simulate import play_match, simulate, wilson
+from bot.cli.simulate import Tally, play_match, simulate, wilson
 from bot.games.ai import make_player
 
 
@@ -73,3 +73,13 @@ def test_wilson_interval() -> None:
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_partnership_draw_is_half_a_win_and_partners_count_once() -> None:
+    draw = {"ranking": [[0, 1, 2, 3]], "sides": [{"seats": [0, 2]}, {"seats": [1, 3]}]}
+    tally = Tally("easy")
+    tally.add(0, draw)
+    assert tally.wins == 0.5
+    report = simulate("minchiate", 4, ["easy", "random"], 2, 1)
+    assert report["per_level"]["easy"]["matches"] == 2  # seats 0 and 2 are one side
+    assert report["per_seat"][0]["win_rate"] == report["per_seat"][2]["win_rate"]

@@ -1,0 +1,683 @@
+"""Minchiate Fiorentine: four players in two partnerships, one deal (RULES.md §3).
+
+Action tokens:
+  ``discard:<card>``   the cutter, then the dealer, discards one card (r, then d, times);
+  ``declare``          declare every combination in the hand (scores at once);
+  ``nodeclare``        keep the hand's combinations to oneself;
+  ``play:<card>``      play a card to the trick.
+
+Steps that belong to nobody happen by themselves and are reported as events: the cut and the
+cutter's robbing, the deal and the shown cards, the dealer's robbing (all in ``new_game``, whose
+events the state keeps as ``opening``), capture bonuses, resti, the Matto payment and the end
+scoring. Events are public: a discard event names no card.
+
+Where RULES.md leaves room, this engine reads it so: the card the cutter stopped at (the bottom
+of the fola) is seen by the cutter alone, and the whole fola by the dealer who looked through it,
+until the fola is shown; a seat's declaration and a trick's capture bonus are one scoring event
+each; the Matto payment is made before the piles are scored, so it counts in "cards beyond 42".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.base import (
+    Event,
+    Json,
+    Options,
+    check_deck,
+    parse_options,
+    pick_dealer,
+    shuffled,
+    split_token,
+)
+from bot.games.errors import GameError
+from bot.games.minchiate.cards import (
+    DISCARDABLE,
+    MATTO,
+    PACK,
+    PACK_SET,
+    POINTS,
+    SUIT,
+    TRUMP,
+    TRUMP_29,
+    side,
+    sort_cards,
+)
+from bot.games.minchiate.combinations import find_combinations
+from bot.games.minchiate.deal import MIN_PART, cut_pack, deal, deal_order, rob_fola
+from bot.games.minchiate.resti import settle_final, settle_running
+from bot.games.minchiate.scoring import matto_payment, pile_score
+from bot.games.minchiate.tricks import king_due, legal_cards, trick_suit, winning_index
+
+SEATS = 4
+TRICKS = 21
+PHASES = ("discard", "declare", "play", "over")
+PHASE_MOVES = {"discard": ("discard",), "declare": ("declare", "nodeclare"), "play": ("play",)}
+PHASE_WORDS = {"discard": "discard a card", "declare": "declare or not", "play": "play a card"}
+SUIT_NAMES = {"c": "coppe", "d": "denari", "s": "spade", "b": "bastoni", TRUMP: "trumps"}
+
+
+class MinchiateOptions(Options):
+    """House rules of RULES.md §3, with their defaults."""
+
+    resti_at_end_only: bool = False
+
+
+@dataclass(slots=True)
+class MinchiateState:
+    """One deal. Mutable only inside ``apply``, which works on a clone.
+
+    Lists filled by ``new_game`` and never changed afterwards (the robbed and shown cards, the
+    fola, the opening events) are shared between clones.
+    """
+
+    seed: int
+    options: MinchiateOptions
+    dealer: int
+    cut: int
+    hands: list[list[str]]
+    fola: list[str]  # what the dealer left in the fola, top first; discards are kept apart
+    cut_seen: str | None  # the card the cutter looked at and left (the fola's bottom card)
+    cutter_robbed: list[str]
+    dealer_robbed: list[str]
+    put_back: str | None
+    dealer_took: list[str]
+    shown: list[str]  # each seat's 21st card
+    opening: list[Event]
+    phase: str = "discard"
+    current: int | None = None
+    discards: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
+    declarations: list[Json | None] = field(default_factory=lambda: [None] * SEATS)
+    leader: int = 0
+    trick: list[str] = field(default_factory=list)
+    tricks: list[list[str]] = field(default_factory=list)  # finished tricks, in order of play
+    leaders: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    led: str = ""  # plain suits led so far, for the King obligation
+    piles: list[list[str]] = field(default_factory=lambda: [[], []])  # per side
+    points: list[int] = field(default_factory=lambda: [0, 0])  # per side, everything scored
+    diff: int = 0  # side 0's lead still to be settled in resti
+    resti: list[int] = field(default_factory=lambda: [0, 0])
+    log: list[Json] = field(default_factory=list)  # the scoring record, public
+    result: Json | None = None
+
+    def clone(self) -> MinchiateState:
+        return MinchiateState(
+            self.seed,
+            self.options,
+            self.dealer,
+            self.cut,
+            [list(h) for h in self.hands],
+            self.fola,
+            self.cut_seen,
+            self.cutter_robbed,
+            self.dealer_robbed,
+            self.put_back,
+            self.dealer_took,
+            self.shown,
+            self.opening,
+            self.phase,
+            self.current,
+            [list(d) for d in self.discards] if self.phase == "discard" else self.discards,
+            list(self.declarations),
+            self.leader,
+            list(self.trick),
+            list(self.tricks),
+            list(self.leaders),
+            list(self.winners),
+            self.led,
+            [list(p) for p in self.piles],
+            list(self.points),
+            self.diff,
+            list(self.resti),
+            list(self.log),
+            self.result,
+        )
+
+
+def fresh(data: Any) -> Any:
+    """A copy of JSON data sharing nothing with the original (faster than copy.deepcopy)."""
+    if type(data) is dict:
+        return {k: fresh(v) if type(v) in _NESTED else v for k, v in data.items()}
+    if type(data) is list:
+        return [fresh(v) if type(v) in _NESTED else v for v in data]
+    return data
+
+
+_NESTED = (dict, list)
+
+
+def copy_events(events: list[Event]) -> list[Event]:
+    """A copy of events (or log entries) whose values are scalars or lists of scalars."""
+    return [{k: v[:] if type(v) is list else v for k, v in e.items()} for e in events]
+
+
+def cutter_of(dealer: int) -> int:
+    """The seat before the dealer cuts: an opponent of the dealer."""
+    return (dealer - 1) % SEATS
+
+
+def first_of(dealer: int) -> int:
+    return (dealer + 1) % SEATS
+
+
+class Minchiate:
+    name = "minchiate"
+    min_seats = SEATS
+    max_seats = SEATS
+    options_model = MinchiateOptions
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+        cut: int | None = None,
+    ) -> MinchiateState:
+        if seats != SEATS or not isinstance(seats, int):
+            raise GameError(
+                f"Minchiate is played by exactly 4 players in two partnerships, not {seats}."
+            )
+        opts = parse_options(MinchiateOptions, options)
+        low, high = MIN_PART, len(PACK) - MIN_PART
+        if cut is None:
+            cut = random.Random(f"{seed}:cut").randint(low, high)
+        elif not isinstance(cut, int) or isinstance(cut, bool) or not low <= cut <= high:
+            raise GameError(f"The cut must leave at least {low} cards in each part: {low}..{high}.")
+        if deck is None:
+            pack = shuffled(list(PACK), seed, "deal")
+        elif isinstance(deck, list) and all(isinstance(c, str) for c in deck):
+            pack = check_deck(deck, list(PACK))
+        else:
+            raise GameError("The explicit deck must be a list of card codes.")
+        return _set_up(seed, opts, pick_dealer(SEATS, seed, dealer), cut, pack)
+
+    # -- who acts -----------------------------------------------------------------------------
+
+    def turn(self, state: MinchiateState) -> int | None:
+        return state.current
+
+    def to_act(self, state: MinchiateState) -> list[int]:
+        return [] if state.current is None else [state.current]
+
+    def legal_actions(self, state: MinchiateState, seat: int) -> list[str]:
+        if seat != state.current:
+            return []
+        hand = state.hands[seat]
+        if state.phase == "play":
+            return ["play:" + c for c in legal_cards(hand, state.trick, state.led)]
+        if state.phase == "discard":
+            return ["discard:" + c for c in discard_choices(hand)]
+        return ["declare", "nodeclare"] if find_combinations(hand) else ["nodeclare"]
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def apply(
+        self, state: MinchiateState, seat: int, action: str
+    ) -> tuple[MinchiateState, list[Event]]:
+        parts = split_token(action)
+        if state.current is None:
+            raise GameError("The deal is over.")
+        if action not in self.legal_actions(state, seat):
+            raise GameError(_why_illegal(state, seat, parts))
+        st = state.clone()
+        events: list[Event] = []
+        step(st, seat, action, events)
+        return st, events
+
+    # -- what people see ----------------------------------------------------------------------
+
+    def view(self, state: MinchiateState, seat: int | None) -> Json:
+        """What ``seat`` may know (``None``: the public view). Never a hidden card or the seed.
+
+        A seat sees its own hand and discards; the cutter also the card it looked at when
+        cutting, and the dealer the fola it looked through. The fola and every discard become
+        public when the fola is shown, after the declarations.
+        """
+        own = seat if seat is not None and 0 <= seat < SEATS else None
+        shown_fola = state.phase in ("play", "over")
+        dealer = state.dealer
+        return {
+            "game": self.name,
+            "seats": SEATS,
+            "seat": own,
+            "hand": sort_cards(state.hands[own]) if own is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "dealer": dealer,
+            "cutter": cutter_of(dealer),
+            "first": first_of(dealer),
+            "phase": state.phase,
+            "current": state.current,
+            "cutter_robbed": list(state.cutter_robbed),
+            "cut_seen": state.cut_seen if own == cutter_of(dealer) or shown_fola else None,
+            "shown": list(state.shown),
+            "dealer_robbed": list(state.dealer_robbed),
+            "put_back": state.put_back,
+            "dealer_took": list(state.dealer_took),
+            "to_discard": _discards_due(state),
+            "discards": [
+                list(d) if shown_fola or s == own else None for s, d in enumerate(state.discards)
+            ],
+            "fola": list(state.fola) if shown_fola or own == dealer else None,
+            "fola_size": len(state.fola) + sum(len(d) for d in state.discards),
+            "declarations": fresh(state.declarations),
+            "leader": state.leader if state.phase == "play" else None,
+            "trick": list(state.trick),
+            "tricks": [
+                {"leader": lead, "cards": list(cards), "winner": won}
+                for lead, cards, won in zip(state.leaders, state.tricks, state.winners, strict=True)
+            ],
+            "led": state.led,
+            "piles": [list(p) for p in state.piles],
+            "points": list(state.points),
+            "diff": state.diff,
+            "resti": list(state.resti),
+            "log": copy_events(state.log),
+            "opening": copy_events(state.opening),
+            "options": state.options.model_dump(),
+            "over": state.phase == "over",
+        }
+
+    def outcome(self, state: MinchiateState) -> Json | None:
+        return fresh(state.result) if state.result is not None else None
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def dump(self, state: MinchiateState) -> Json:
+        return {
+            "seed": state.seed,
+            "options": state.options.model_dump(),
+            "dealer": state.dealer,
+            "cut": state.cut,
+            "hands": [list(h) for h in state.hands],
+            "fola": list(state.fola),
+            "cut_seen": state.cut_seen,
+            "cutter_robbed": list(state.cutter_robbed),
+            "dealer_robbed": list(state.dealer_robbed),
+            "put_back": state.put_back,
+            "dealer_took": list(state.dealer_took),
+            "shown": list(state.shown),
+            "opening": copy_events(state.opening),
+            "phase": state.phase,
+            "current": state.current,
+            "discards": [list(d) for d in state.discards],
+            "declarations": fresh(state.declarations),
+            "leader": state.leader,
+            "trick": list(state.trick),
+            "tricks": [list(t) for t in state.tricks],
+            "leaders": list(state.leaders),
+            "winners": list(state.winners),
+            "led": state.led,
+            "piles": [list(p) for p in state.piles],
+            "points": list(state.points),
+            "diff": state.diff,
+            "resti": list(state.resti),
+            "log": copy_events(state.log),
+            "result": fresh(state.result),
+        }
+
+    def load(self, data: Json) -> MinchiateState:
+        try:
+            d = fresh(dict(data))
+            d["options"] = parse_options(MinchiateOptions, d["options"])
+            st = MinchiateState(**d)
+            _check_loaded(st)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise GameError("This saved Minchiate game is damaged and cannot be loaded.") from exc
+        return st
+
+
+# -- setting up ------------------------------------------------------------------------------
+
+
+def _set_up(
+    seed: int, options: MinchiateOptions, dealer: int, cut: int, deck: list[str]
+) -> MinchiateState:
+    cutter = cutter_of(dealer)
+    done = cut_pack(deck, cut)
+    hands, shown, fola = deal(done.pack, dealer)
+    robbed = rob_fola(fola)
+    st = MinchiateState(
+        seed=seed,
+        options=options,
+        dealer=dealer,
+        cut=cut,
+        hands=hands,
+        fola=robbed.left,
+        cut_seen=done.seen,
+        cutter_robbed=done.robbed,
+        dealer_robbed=robbed.robbed,
+        put_back=robbed.put_back,
+        dealer_took=robbed.took,
+        shown=shown,
+        opening=[],
+    )
+    events = st.opening
+    events.append({"type": "cut", "seat": cutter, "dealer": dealer, "robbed": len(done.robbed)})
+    for card in done.robbed:
+        _rob(st, cutter, card, "cutter_rob", events)
+    events.append({"type": "deal", "dealer": dealer, "first": first_of(dealer)})
+    for seat in deal_order(dealer):
+        card = shown[seat]
+        _score(
+            st, seat, "shown", POINTS[card], {"type": "shown", "seat": seat, "card": card}, events
+        )
+    hands[cutter].extend(done.robbed)
+    for card in robbed.robbed:
+        _rob(st, dealer, card, "dealer_rob", events)
+    if robbed.put_back is not None:
+        events.append({"type": "put_back", "seat": dealer, "card": robbed.put_back})
+    if robbed.took:
+        events.append({"type": "take", "seat": dealer, "cards": list(robbed.took)})
+    hands[dealer].extend(robbed.robbed + robbed.took)
+    st.hands = [sort_cards(h) for h in hands]
+    _next_discarder(st, events)
+    return st
+
+
+def _rob(st: MinchiateState, seat: int, card: str, kind: str, events: list[Event]) -> None:
+    event = {"type": "rob", "seat": seat, "card": card, "by": kind.split("_")[0]}
+    _score(st, seat, kind, POINTS[card], event, events)
+
+
+# -- scoring and resti -----------------------------------------------------------------------
+
+
+def _score(
+    st: MinchiateState, seat: int, kind: str, points: int, event: Event, events: list[Event]
+) -> None:
+    """Report ``event``; if it scores, add the points to the seat's side and settle resti."""
+    event["points"] = points
+    events.append(event)
+    if not points:
+        return
+    s = side(seat)
+    st.points[s] += points
+    st.diff += points if s == 0 else -points
+    event["side"] = s
+    event["totals"] = list(st.points)
+    entry: Json = {"kind": kind, "seat": seat, "side": s, "points": points}
+    if "card" in event:
+        entry["card"] = event["card"]
+    if event["type"] == "trick":
+        entry["trick"] = event["number"]
+    st.log.append(entry)
+    if st.options.resti_at_end_only:
+        return
+    signed, st.diff = settle_running(st.diff)
+    if signed:
+        _take_resti(st, signed, "running", events)
+
+
+def _take_resti(st: MinchiateState, signed: int, when: str, events: list[Event]) -> None:
+    s = 0 if signed > 0 else 1
+    st.resti[s] += abs(signed)
+    st.log.append({"kind": "resto", "side": s, "count": abs(signed), "when": when})
+    events.append(
+        {
+            "type": "resti",
+            "side": s,
+            "count": abs(signed),
+            "when": when,
+            "resti": list(st.resti),
+            "diff": st.diff,
+        }
+    )
+
+
+# -- discards and declarations ---------------------------------------------------------------
+
+
+def discard_choices(hand: list[str]) -> list[str]:
+    """Zero-point cards other than trump 29; failing those, the cards worth fewest points."""
+    free = [c for c in hand if c in DISCARDABLE]
+    if free:
+        return free
+    rest = [c for c in hand if c != TRUMP_29]
+    low = min(POINTS[c] for c in rest)
+    return [c for c in rest if POINTS[c] == low]
+
+
+def _discards_due(st: MinchiateState) -> list[int]:
+    due = [0] * SEATS
+    due[cutter_of(st.dealer)] = len(st.cutter_robbed) - len(st.discards[cutter_of(st.dealer)])
+    due[st.dealer] = len(st.dealer_robbed) + len(st.dealer_took) - len(st.discards[st.dealer])
+    return due
+
+
+def _next_discarder(st: MinchiateState, events: list[Event]) -> None:
+    due = _discards_due(st)
+    for seat in (cutter_of(st.dealer), st.dealer):
+        if due[seat]:
+            st.current = seat
+            events.append({"type": "turn", "seat": seat, "phase": "discard", "count": due[seat]})
+            return
+    st.phase = "declare"
+    _next_declarer(st, events)
+
+
+def _next_declarer(st: MinchiateState, events: list[Event]) -> None:
+    for seat in deal_order(st.dealer):
+        if st.declarations[seat] is None:
+            st.current = seat
+            events.append({"type": "turn", "seat": seat, "phase": "declare"})
+            return
+    st.phase = "play"
+    events.append(
+        {"type": "fola", "cards": list(st.fola), "discards": [list(d) for d in st.discards]}
+    )
+    st.leader = st.current = first_of(st.dealer)
+    events.append({"type": "turn", "seat": st.current, "phase": "play"})
+
+
+# -- the moves -------------------------------------------------------------------------------
+
+
+def step(st: MinchiateState, seat: int, action: str, events: list[Event]) -> None:
+    """Carry out a legal ``action`` on ``st`` in place (``apply`` hands it a clone)."""
+    kind, _, card = action.partition(":")
+    if kind == "play":
+        play_card(st, seat, card, events)
+    elif kind == "discard":
+        st.hands[seat].remove(card)
+        st.discards[seat].append(card)
+        left = _discards_due(st)[seat]
+        events.append({"type": "discard", "seat": seat, "left": left})
+        if not left:
+            _next_discarder(st, events)
+    elif kind == "declare":
+        combos = [c.to_json() for c in find_combinations(st.hands[seat])]
+        total = sum(c["value"] for c in combos)
+        st.declarations[seat] = {"declared": True, "combinations": combos, "points": total}
+        event = {"type": "declare", "seat": seat, "combinations": fresh(combos)}
+        _score(st, seat, "declaration", total, event, events)
+        _next_declarer(st, events)
+    else:
+        st.declarations[seat] = {"declared": False}
+        events.append({"type": "nodeclare", "seat": seat})
+        _next_declarer(st, events)
+
+
+def play_card(st: MinchiateState, seat: int, card: str, events: list[Event]) -> None:
+    st.hands[seat].remove(card)
+    st.trick.append(card)
+    events.append({"type": "play", "seat": seat, "card": card})
+    if len(st.trick) < SEATS:
+        st.current = (seat + 1) % SEATS
+        return
+    _close_trick(st, events)
+
+
+def _close_trick(st: MinchiateState, events: list[Event]) -> None:
+    cards, leader = st.trick, st.leader
+    winner = (leader + winning_index(cards)) % SEATS
+    won = side(winner)
+    suit = trick_suit(cards)
+    if suit is not None and suit != TRUMP and suit not in st.led:
+        st.led += suit
+    pile = st.piles[won]
+    bonus = 0
+    for i, card in enumerate(cards):
+        player_side = (leader + i) % 2
+        if card == MATTO:  # the Matto stays with its side and is never captured
+            st.piles[player_side].append(card)
+            continue
+        pile.append(card)
+        if player_side != won:
+            bonus += POINTS[card]
+    st.tricks.append(cards)
+    st.leaders.append(leader)
+    st.winners.append(winner)
+    st.trick = []
+    st.leader = winner
+    event = {
+        "type": "trick",
+        "number": len(st.tricks),
+        "leader": leader,
+        "cards": list(cards),
+        "winner": winner,
+    }
+    _score(st, winner, "capture", bonus, event, events)
+    if len(st.tricks) == TRICKS:
+        _finish(st, events)
+    else:
+        st.current = winner
+        events.append({"type": "turn", "seat": winner, "phase": "play"})
+
+
+def _finish(st: MinchiateState, events: list[Event]) -> None:
+    st.phase = "over"
+    st.current = None
+    payment = matto_payment(st.piles, st.winners)
+    if payment is not None:
+        events.append({"type": "matto_payment", **payment})
+    last = side(st.winners[-1])
+    ends = [pile_score(st.piles[s], s == last) for s in (0, 1)]
+    during = [_during_play(st.log, s) for s in (0, 1)]
+    running = list(st.resti)
+    for s in (0, 1):
+        st.points[s] += ends[s]["total"]
+    st.diff += ends[0]["total"] - ends[1]["total"]
+    events.append({"type": "end_score", "sides": fresh(ends), "totals": list(st.points)})
+    signed = settle_final(st.diff)
+    if signed:
+        _take_resti(st, signed, "end", events)
+    net = st.resti[0] - st.resti[1]
+    winner = 0 if net > 0 else 1 if net < 0 else None
+    ranking = [[0, 1, 2, 3]] if winner is None else [[winner, winner + 2], [1 - winner, 3 - winner]]
+    st.result = {
+        "ranking": ranking,
+        "winner": winner,
+        "sides": [
+            {
+                "seats": [s, s + 2],
+                "during_play": during[s],
+                "end": ends[s],
+                "points": st.points[s],
+                "resti_running": running[s],
+                "resti_end": st.resti[s] - running[s],
+                "resti": st.resti[s],
+                "net_resti": st.resti[s] - st.resti[1 - s],
+            }
+            for s in (0, 1)
+        ],
+        "final_diff": st.diff,
+        "matto_payment": payment,
+        "last_trick": st.winners[-1],
+        "points": [st.points[s % 2] for s in range(SEATS)],
+        "resti": [net if s % 2 == 0 else -net for s in range(SEATS)],
+    }
+    events.append(
+        {"type": "game_over", "winner": winner, "ranking": ranking, "resti": list(st.resti)}
+    )
+
+
+SCORING_KINDS = ("cutter_rob", "shown", "dealer_rob", "declaration", "capture")
+
+
+def _during_play(log: list[Json], s: int) -> Json:
+    parts = dict.fromkeys(SCORING_KINDS, 0)
+    for entry in log:
+        if entry["side"] == s and entry["kind"] in parts:
+            parts[entry["kind"]] += entry["points"]
+    return {**parts, "total": sum(parts.values())}
+
+
+# -- refusing moves --------------------------------------------------------------------------
+
+
+def _why_illegal(st: MinchiateState, seat: int, parts: list[str]) -> str:
+    kind = parts[0]
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        return "There are only seats 0 to 3 at a Minchiate table."
+    if kind not in ("discard", "declare", "nodeclare", "play"):
+        return "That is not a move in Minchiate."
+    if seat != st.current:
+        return "It is not your turn."
+    if kind not in PHASE_MOVES[st.phase]:
+        return f"Now is the time to {PHASE_WORDS[st.phase]}."
+    if kind in ("declare", "nodeclare"):
+        return (
+            "Say just declare or nodeclare." if len(parts) > 1 else "You have nothing to declare."
+        )
+    if len(parts) != 2:
+        return f"Name one card, as in {kind}:T40."
+    card = parts[1]
+    if card not in PACK_SET:
+        return "That is not a card."
+    hand = st.hands[seat]
+    if card not in hand:
+        return "You do not hold that card."
+    if kind == "discard":
+        if any(c in DISCARDABLE for c in hand):
+            return "Only cards worth no points may be discarded, and never trump 29."
+        return "You must discard one of your lowest-value cards, never trump 29."
+    king = king_due(st.trick, st.led)
+    if king is not None and king in hand:
+        return f"The first lead of {SUIT_NAMES[SUIT[king]]} has been trumped: play your Re."
+    suit = trick_suit(st.trick)
+    if suit is not None and any(SUIT[c] == suit for c in hand):
+        return f"You must follow suit: play {SUIT_NAMES[suit]} (or the Matto)."
+    return "You have none of the suit led, so you must play a trump (or the Matto)."
+
+
+# -- loading ---------------------------------------------------------------------------------
+
+
+def _is_cards(cards: object) -> bool:
+    # A list that is not all card codes either fails the subset test or raises TypeError.
+    return type(cards) is list and PACK_SET.issuperset(cards)
+
+
+def _check_loaded(st: MinchiateState) -> None:
+    """Refuse a state that could not arise: the right shapes, and all 97 cards once each."""
+    ints = (st.seed, st.dealer, st.cut, st.leader, st.diff, *st.points, *st.resti)
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in ints):
+        raise TypeError("numbers")
+    if not (0 <= st.dealer < SEATS and 0 <= st.leader < SEATS and st.phase in PHASES):
+        raise ValueError("seats")
+    if st.current is not None and st.current not in range(SEATS):
+        raise ValueError("current")
+    if (st.current is None) != (st.phase == "over") or (st.result is None) != (
+        st.current is not None
+    ):
+        raise ValueError("phase")
+    lists = [st.fola, st.cutter_robbed, st.dealer_robbed, st.dealer_took, st.shown, st.trick]
+    lists += st.hands + st.discards + st.piles + st.tricks
+    if not all(_is_cards(x) for x in lists):
+        raise TypeError("cards")
+    shapes = (len(st.hands), len(st.discards), len(st.declarations), len(st.shown))
+    if shapes != (SEATS,) * 4 or (len(st.piles), len(st.points), len(st.resti)) != (2, 2, 2):
+        raise ValueError("shapes")
+    if not len(st.tricks) == len(st.leaders) == len(st.winners) <= TRICKS:
+        raise ValueError("tricks")
+    held = [c for part in (st.hands, st.discards, st.piles) for cards in part for c in cards]
+    if sorted(held + st.fola + st.trick) != sorted(PACK):
+        raise ValueError("cards")

@@ -1,0 +1,417 @@
+"""Minchiate in words: Italian card names, narration, the board and the results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+
+SUITS = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
+COURTS = {"R": "Re", "Q": "Regina", "C": "Cavallo", "F": "Fante"}
+TRUMP_NAMES = (
+    "",
+    "Papa uno",
+    "Granduca",
+    "Imperatore d'Occidente",
+    "Imperatore d'Oriente",
+    "Amore",
+    "Temperanza",
+    "Fortezza",
+    "Giustizia",
+    "Ruota",
+    "Carro",
+    "Tempo",
+    "Appeso",
+    "Morte",
+    "Diavolo",
+    "Casa del Diavolo",
+    "Speranza",
+    "Prudenza",
+    "Fede",
+    "Carità",
+    "Fuoco",
+    "Acqua",
+    "Terra",
+    "Aria",
+    "Bilancia",
+    "Vergine",
+    "Scorpione",
+    "Ariete",
+    "Capricorno",
+    "Sagittario",
+    "Cancro",
+    "Pesci",
+    "Acquario",
+    "Leone",
+    "Toro",
+    "Gemini",
+    "Stella",
+    "Luna",
+    "Sole",
+    "Mondo",
+    "Trombe",
+)
+SCORING = {
+    "cutter_rob": "cutter's robbing",
+    "shown": "shown cards",
+    "dealer_rob": "dealer's robbing",
+    "declaration": "declarations",
+    "capture": "capture bonuses",
+}
+
+
+def card_name(code: str) -> str:
+    """``"Rc"`` -> ``"Re di Coppe"``, ``"Fd"`` -> ``"Fantina di Denari"``, ``"T40"`` ->
+    ``"40 Trombe"``, ``"1s"`` -> ``"Asso di Spade"``, ``"M"`` -> ``"Matto"``."""
+    if code == "M":
+        return t("Matto")
+    if code[0] == "T":
+        n = int(code[1:])
+        return t("{n} {name}", n=n, name=t(TRUMP_NAMES[n]))
+    rank, suit = code[:-1], code[-1]
+    if rank == "F" and suit in "cd":
+        word = "Fantina"  # the Fante of coppe and denari is a woman
+    elif rank == "1":
+        word = "Asso"
+    else:
+        word = COURTS.get(rank, rank)
+    return t("{rank} di {suit}", rank=t(word), suit=t(SUITS[suit]))
+
+
+def _cards(codes: list[str]) -> str:
+    return ", ".join(card_name(c) for c in codes) if codes else t("none")
+
+
+def _side(side: int, names: list[str]) -> str:
+    return t("{a} & {b}", a=names[side], b=names[side + 2])
+
+
+def action_label(token: str) -> str:
+    kind, _, card = token.partition(":")
+    if kind == "play":
+        return t("Play {card}", card=card_name(card))
+    if kind == "discard":
+        return t("Discard {card}", card=card_name(card))
+    if kind == "declare":
+        return t("Declare")
+    return t("Do not declare")
+
+
+def combination_name(combo: dict[str, Any]) -> str:
+    """``run`` 28..31 -> "28-29-30-31"; the fixed sets by their trumps; "3 Re"."""
+    if combo["kind"] == "kings":
+        return t("{n} Re", n=len(combo["cards"]))
+    if combo["kind"] == "1-40-M":
+        return t("1-40-Matto")
+    return "-".join(c[1:] for c in combo["cards"])
+
+
+def _combos(combos: list[dict[str, Any]]) -> str:
+    return ", ".join(
+        t("{name} ({value})", name=combination_name(c), value=c["value"]) for c in combos
+    )
+
+
+def _gain(event: dict[str, Any]) -> str:
+    return t(": +{points}", points=event["points"]) if event.get("points") else ""
+
+
+def narrate(event: dict[str, Any], names: list[str]) -> str | None:
+    kind = event["type"]
+    who = names[event["seat"]] if "seat" in event else ""
+    if kind == "cut":
+        dealer, n = names[event["dealer"]], event["robbed"]
+        if n == 0:
+            return t("{who} cuts for {dealer} and robs nothing.", who=who, dealer=dealer)
+        if n == 1:
+            return t("{who} cuts for {dealer} and robs a card.", who=who, dealer=dealer)
+        return t("{who} cuts for {dealer} and robs {n} cards.", who=who, dealer=dealer, n=n)
+    if kind == "rob":
+        card, gain = card_name(event["card"]), _gain(event)
+        if event["by"] == "cutter":
+            return t("{who} robbed the {card}{gain}", who=who, card=card, gain=gain)
+        return t("{who} robbed the {card} from the fola{gain}", who=who, card=card, gain=gain)
+    if kind == "deal":
+        return t(
+            "{dealer} deals 21 cards to each player; {first} will lead.",
+            dealer=names[event["dealer"]],
+            first=names[event["first"]],
+        )
+    if kind == "shown":
+        return t(
+            "{who}'s 21st card is the {card}{gain}",
+            who=who,
+            card=card_name(event["card"]),
+            gain=_gain(event),
+        )
+    if kind == "put_back":
+        return t(
+            "{who} turns up the {card} and puts it back.", who=who, card=card_name(event["card"])
+        )
+    if kind == "take":
+        return t("{who} takes from the fola: {cards}.", who=who, cards=_cards(event["cards"]))
+    if kind == "turn":
+        if event["phase"] == "discard":
+            if event["count"] == 1:
+                return t("{who} must discard a card.", who=who)
+            return t("{who} must discard {n} cards.", who=who, n=event["count"])
+        return None
+    if kind == "discard":
+        if event["left"]:
+            return t("{who} discards a card ({n} to go).", who=who, n=event["left"])
+        return t("{who} discards a card and is done.", who=who)
+    if kind == "declare":
+        return t(
+            "{who} declares {combos}{gain}",
+            who=who,
+            combos=_combos(event["combinations"]),
+            gain=_gain(event),
+        )
+    if kind == "nodeclare":
+        return t("{who} does not declare.", who=who)
+    if kind == "fola":
+        discarded = [c for cards in event["discards"] for c in cards]
+        return t(
+            "The fola is shown: {cards}; discarded: {discards}.",
+            cards=_cards(event["cards"]),
+            discards=_cards(discarded),
+        )
+    if kind == "play":
+        return t("{who} plays the {card}.", who=who, card=card_name(event["card"]))
+    if kind == "trick":
+        return _narrate_trick(event, names)
+    if kind == "resti":
+        return _narrate_resti(event, names)
+    if kind == "matto_payment":
+        return t(
+            "Matto payment: {giver} give the {card} to {taker}.",
+            giver=_side(event["from_side"], names),
+            card=card_name(event["card"]),
+            taker=_side(event["to_side"], names),
+        )
+    if kind == "end_score":
+        return t(
+            "End of the deal: {a} score {pa}, {b} score {pb}.",
+            a=_side(0, names),
+            pa=event["sides"][0]["total"],
+            b=_side(1, names),
+            pb=event["sides"][1]["total"],
+        )
+    if kind == "game_over":
+        if event["winner"] is None:
+            return t("The deal is drawn on resti, {n} each.", n=event["resti"][0])
+        won = event["winner"]
+        return t(
+            "{side} win on resti, {a} to {b}.",
+            side=_side(won, names),
+            a=event["resti"][won],
+            b=event["resti"][1 - won],
+        )
+    return None
+
+
+def _narrate_trick(event: dict[str, Any], names: list[str]) -> str:
+    winner = event["winner"]
+    values = {
+        "n": event["number"],
+        "who": names[winner],
+        "card": card_name(event["cards"][(winner - event["leader"]) % 4]),
+        "points": event["points"],
+    }
+    if event["points"]:
+        return t("Trick {n} won by {who} with the {card}, capture bonus +{points}.", **values)
+    return t("Trick {n} won by {who} with the {card}.", **values)
+
+
+def _narrate_resti(event: dict[str, Any], names: list[str]) -> str:
+    values = {"side": _side(event["side"], names), "n": event["count"], "lead": abs(event["diff"])}
+    if event["when"] == "end":
+        if event["count"] == 1:
+            return t("{side} take a resto for their final lead.", **values)
+        return t("{side} take {n} resti for their final lead.", **values)
+    if event["count"] == 1:
+        return t("{side} take a resto (lead carried: {lead}).", **values)
+    return t("{side} take {n} resti (lead carried: {lead}).", **values)
+
+
+def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    lines = [
+        t(
+            "Dealer {dealer} · cutter {cutter} · partners {a} and {b}",
+            dealer=names[view["dealer"]],
+            cutter=names[view["cutter"]],
+            a=_side(0, names),
+            b=_side(1, names),
+        ),
+        _score_line(view, names),
+    ]
+    if view["cutter_robbed"]:
+        lines.append(
+            t(
+                "Robbed at the cut by {who}: {cards}",
+                who=names[view["cutter"]],
+                cards=_cards(view["cutter_robbed"]),
+            )
+        )
+    if view["dealer_robbed"] or view["dealer_took"]:
+        lines.append(
+            t(
+                "Taken from the fola by {who}: {cards}",
+                who=names[view["dealer"]],
+                cards=_cards(view["dealer_robbed"] + view["dealer_took"]),
+            )
+        )
+    shown = ", ".join(
+        t("{name} {card}", name=names[s], card=card_name(c)) for s, c in enumerate(view["shown"])
+    )
+    lines.append(t("21st cards shown: {shown}", shown=shown))
+    for seat, answer in enumerate(view["declarations"]):
+        if answer and answer["declared"]:
+            lines.append(
+                t(
+                    "{who} declared {combos}",
+                    who=names[seat],
+                    combos=_combos(answer["combinations"]) or t("nothing"),
+                )
+            )
+    lines.extend(_fola_lines(view))
+    lines.extend(_phase_lines(view, names))
+    if view["hand"] is not None:
+        lines.append(t("Your hand: {cards}", cards=_cards(view["hand"])))
+    return lines
+
+
+def _score_line(view: dict[str, Any], names: list[str]) -> str:
+    diff = view["diff"]
+    values = {
+        "a": _side(0, names),
+        "pa": view["points"][0],
+        "ra": view["resti"][0],
+        "b": _side(1, names),
+        "pb": view["points"][1],
+        "rb": view["resti"][1],
+        "n": abs(diff),
+        "leader": _side(0 if diff > 0 else 1, names),
+    }
+    if diff:
+        return t(
+            "{a}: {pa} points, {ra} resti · {b}: {pb} points, {rb} resti · "
+            "lead carried: {n} to {leader}",
+            **values,
+        )
+    return t("{a}: {pa} points, {ra} resti · {b}: {pb} points, {rb} resti · no lead", **values)
+
+
+def _fola_lines(view: dict[str, Any]) -> list[str]:
+    if view["phase"] in ("play", "over"):
+        discarded = [c for cards in view["discards"] for c in cards]
+        return [
+            t("Fola: {cards}", cards=_cards(view["fola"] + discarded)),
+        ]
+    lines = []
+    if view["fola"] is not None:
+        lines.append(t("The fola you looked through: {cards}", cards=_cards(view["fola"])))
+    if view["cut_seen"] is not None:
+        lines.append(t("You saw the {card} at the cut.", card=card_name(view["cut_seen"])))
+    own = view["seat"]
+    if own is not None and view["discards"][own]:
+        lines.append(t("Your discards: {cards}", cards=_cards(view["discards"][own])))
+    return lines
+
+
+def _phase_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    current = view["current"]
+    if view["phase"] == "over":
+        return [t("The deal is over.")]
+    who = names[current]
+    if view["phase"] == "discard":
+        return [t("{who} is discarding: {n} to go.", who=who, n=view["to_discard"][current])]
+    if view["phase"] == "declare":
+        return [t("{who} declares or passes.", who=who)]
+    lines = []
+    if view["tricks"]:
+        last = view["tricks"][-1]
+        lines.append(
+            t(
+                "Last trick ({n}): {cards}, won by {who}",
+                n=len(view["tricks"]),
+                cards=_played(last["cards"], last["leader"], names),
+                who=names[last["winner"]],
+            )
+        )
+    trick = _played(view["trick"], view["leader"], names) if view["trick"] else t("empty")
+    lines.append(t("Trick {n}: {cards}", n=len(view["tricks"]) + 1, cards=trick))
+    lines.append(
+        t(
+            "Piles: {a} {na} cards · {b} {nb} cards",
+            a=_side(0, names),
+            na=len(view["piles"][0]),
+            b=_side(1, names),
+            nb=len(view["piles"][1]),
+        )
+    )
+    lines.append(t("▶ {who} to play.", who=who))
+    return lines
+
+
+def _played(cards: list[str], leader: int, names: list[str]) -> str:
+    return ", ".join(
+        t("{name} {card}", name=names[(leader + i) % 4], card=card_name(c))
+        for i, c in enumerate(cards)
+    )
+
+
+def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+    lines = []
+    for s, part in enumerate(outcome["sides"]):
+        during, end = part["during_play"], part["end"]
+        lines.append(t("{side}: {points} points", side=_side(s, names), points=part["points"]))
+        during_parts = ", ".join(
+            t("{what} {n}", what=t(SCORING[k]), n=during[k]) for k in SCORING if during[k]
+        )
+        lines.append(
+            t("  during play {n}: {parts}", n=during["total"], parts=during_parts or t("nothing"))
+        )
+        lines.append(
+            t(
+                "  at the end {n}: card points {cards}, combinations {combos}, "
+                "cards beyond 42 {extra}, last trick {last}",
+                n=end["total"],
+                cards=end["card_points"],
+                combos=end["combinations"],
+                extra=end["extra_cards"],
+                last=end["last_trick"],
+            )
+        )
+        if end["combination_list"]:
+            lines.append(t("  combinations: {combos}", combos=_combos(end["combination_list"])))
+        lines.append(
+            t(
+                "  resti: {running} during play + {end} at the end = {total}",
+                running=part["resti_running"],
+                end=part["resti_end"],
+                total=part["resti"],
+            )
+        )
+    payment = outcome["matto_payment"]
+    if payment is not None:
+        lines.append(
+            t(
+                "Matto payment: {giver} gave the {card} to {taker}.",
+                giver=_side(payment["from_side"], names),
+                card=card_name(payment["card"]),
+                taker=_side(payment["to_side"], names),
+            )
+        )
+    winner = outcome["winner"]
+    if winner is None:
+        lines.append(t("Draw: equal net resti."))
+    else:
+        lines.append(
+            t(
+                "{side} win by {n} net resti.",
+                side=_side(winner, names),
+                n=outcome["sides"][winner]["net_resti"],
+            )
+        )
+    return lines
