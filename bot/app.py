@@ -1,17 +1,29 @@
-"""The Discord client: connects, loads the cogs, syncs the slash commands."""
+"""The Discord client: opens the database, brings back the tables, loads the cogs and the
+persistent buttons, syncs the slash commands; and closes it all again."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import signal
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.help import HelpCog
+from bot.cogs.play import PlayCog
+from bot.cogs.tables import TablesCog
 from bot.config import Settings
 from bot.endpoints import use_endpoints
+from bot.storage import Database, TableRepo
+from bot.tables import TableManager
+from bot.tables.ai_worker import AIWorkers
+from bot.views.errors import report_error
+from bot.views.items import DYNAMIC_ITEMS
+from bot.views.publisher import Publisher
+from bot.views.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -19,12 +31,33 @@ log = logging.getLogger(__name__)
 class TavoloBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         # Only non-privileged intents: everything Tavolo does comes through interactions.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        # Nobody is mentioned unless a message names them (the turn's ping).
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         self.settings = settings
+        self.services: Services | None = None
+        self._db: Database | None = None
+        self._ai: AIWorkers | None = None
 
     async def setup_hook(self) -> None:
-        await self.add_cog(HelpCog())
-        guild_id = self.settings.discord.sync_guild_id
+        settings = self.settings
+        self._db = await Database.open(settings.database.path)
+        self._ai = AIWorkers(settings.tables.ai_workers)
+        manager = TableManager(TableRepo(self._db), settings.tables, settings.rules, self._ai)
+        publisher = Publisher(self, manager, settings.tables.board_edit_interval)
+        manager.listener = publisher
+        self.services = Services(manager, publisher)
+        await manager.restore()
+        publisher.restored(list(manager.by_id.values()))
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.error(self._command_failed)
+        for cog in (HelpCog(), TablesCog(), PlayCog()):
+            await self.add_cog(cog)
+        guild_id = settings.discord.sync_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -33,8 +66,32 @@ class TavoloBot(commands.Bot):
             synced = await self.tree.sync()
         log.info("synced %d commands (guild=%s)", len(synced), guild_id)
 
+    async def _command_failed(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "command"
+        table = None
+        if self.services is not None and interaction.channel_id is not None:
+            found = self.services.manager.by_channel.get(interaction.channel_id)
+            table = found.id if found else None
+        await report_error(interaction, error, f"/{command}", table)
+
     async def on_ready(self) -> None:
         log.info("ready as %s (id=%s)", self.user, self.user.id if self.user else None)
+
+    async def close(self) -> None:
+        """Stop the tables' timers and messages, then Discord, then the AI and the database."""
+        if self.services is not None:
+            await self.services.manager.close()
+            await self.services.publisher.close()
+            self.services = None
+        await super().close()
+        if self._ai is not None:
+            self._ai.close()
+            self._ai = None
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
 
 
 def run_bot(settings: Settings) -> None:

@@ -1,4 +1,4 @@
-"""/help: what Tavolo plays and how to start a table."""
+"""/help: what Tavolo plays and how to use it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,22 @@ from bot.i18n import t
 HELP = (
     "**Tavolo** seats you at a card table in this channel.\n"
     "Games: **Centocinque** (105), **One Hundred** and **Minchiate Fiorentine**.\n"
-    "Start with `/table new`, then press **Join**; `/hand` shows your cards privately."
+    "\n"
+    "**A table** (one per channel)\n"
+    "`/table new` opens one; press **Join** or type `/table join`; **Add AI** fills seats; "
+    "the host sets the **House rules** and presses **Start**.\n"
+    "`/table leave` leaves the lobby, or lets the AI play your seat; `/table back` takes it "
+    "again. `/table status` shows the board to you, `/table rules` the house rules.\n"
+    "`/table kick player:` and `/table end` are for the host and moderators.\n"
+    "\n"
+    "**Playing**\n"
+    "**My hand** on the board, or `/hand`, shows your cards privately, with your moves as "
+    "buttons. `/play card:` does the same (the suggestions list your moves); in One Hundred "
+    "the Ace of Spades or Clubs takes `value:` (0 to 100). `/draw` and `/pass` too.\n"
+    "Centocinque: say **Penúltima!** (in your hand, or `/penultima`) before the play that "
+    "leaves you one card. Forgot? Others may **Call out** (on the board, or "
+    "`/penultima player:`) until the next card is played or drawn.\n"
+    "You are pinged when it is your turn; if you wait too long the AI plays for you."
 )
 
 

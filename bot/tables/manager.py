@@ -22,7 +22,7 @@ from bot.tables.ai_worker import AIWorkers
 from bot.tables.errors import OutOfDate, TableError
 from bot.tables.scores import scores_of
 from bot.tables.table import SEAT_LIMITS, Table
-from bot.text import narrate_all
+from bot.text import GAME_TITLES, narrate_all
 
 log = logging.getLogger(__name__)
 
@@ -138,27 +138,44 @@ class TableManager:
     ) -> Table:
         if game not in GAMES:
             raise TableError(t("Unknown game {game!r}.", game=game))
+        chosen = {**self.defaults.get(game, {}), **(options or {})}
+        seats = [Seat(name=host_name, user_id=host_id)]
+        return await self._open(guild_id, channel_id, host_id, game, chosen, seats)
+
+    async def rematch(self, table_id: int, user_id: int) -> Table:
+        """A new lobby in the same channel with the finished match's seats, game and house
+        rules; the person asking is its host."""
+        old = await self.repo.get(table_id)
+        if old is None or old.status != "finished":
+            raise TableError(t("Only a match that has ended can be played again."))
+        if all(seat.user_id != user_id for seat in old.seats):
+            raise TableError(t("Only the players of that match can ask for a rematch."))
+        seats = [Seat(name=s.name, user_id=s.user_id, ai=s.ai) for s in old.seats]
+        return await self._open(old.guild_id, old.channel_id, user_id, old.game, old.options, seats)
+
+    async def _open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: list[Seat],
+    ) -> Table:
         if channel_id in self.by_channel:
             raise TableError(
                 t("This channel already has a table. Finish it or /table end it first.")
             )
-        chosen = {**self.defaults.get(game, {}), **(options or {})}
-        parse_options(GAMES[game].options_model, chosen)  # GameError names a bad option
+        parse_options(GAMES[game].options_model, options)  # GameError names a bad option
         try:
             record = await self.repo.create(
-                guild_id,
-                channel_id,
-                game,
-                host_id,
-                chosen,
-                [Seat(name=host_name, user_id=host_id)],
-                secrets.randbits(48),
+                guild_id, channel_id, game, host_id, options, seats, secrets.randbits(48)
             )
         except DuplicateTable:
             raise TableError(t("This channel already has a table.")) from None
         table = Table(record)
         self._index(table)
-        log.info("table %s: %s created in channel %s", record.id, game, channel_id)
+        log.info("table %s: %s opened in channel %s", record.id, game, channel_id)
         return table
 
     async def join(self, table: Table, user_id: int, name: str) -> None:
@@ -181,6 +198,16 @@ class TableManager:
                 raise TableError(t("This table is full."))
             count = sum(1 for s in table.seats if s.ai) + 1
             table.seats.append(Seat(name=f"{t(AI_NAMES[level])} {count}", ai=level))
+            await self._save_lobby(table)
+
+    async def set_options(self, table: Table, user_id: int, options: dict[str, Any]) -> None:
+        """The host changes the house rules in the lobby; GameError names a bad option."""
+        async with table.lock:
+            self._need_lobby(table)
+            if user_id != table.record.host_id:
+                raise TableError(t("Only the host can change the house rules."))
+            parse_options(table.rules.options_model, options)
+            table.record.options = dict(options)
             await self._save_lobby(table)
 
     async def leave(self, table: Table, user_id: int) -> None:
@@ -222,15 +249,14 @@ class TableManager:
             self._need_lobby(table)
             if user_id != table.record.host_id:
                 raise TableError(t("Only the host can start the game."))
-            low = SEAT_LIMITS[table.game][0]
             if table.game == "minchiate":
                 self._seat_minchiate(table)
-            elif len(table.seats) < max(low, self._min_players(table)):
+            elif len(table.seats) < self._min_players(table):
                 raise TableError(
                     t(
                         "{game} needs at least {n} players: invite friends or add an AI.",
-                        game=table.game,
-                        n=max(low, self._min_players(table)),
+                        game=GAME_TITLES[table.game],
+                        n=self._min_players(table),
                     )
                 )
             table.state = self._new_state(table)
@@ -241,7 +267,9 @@ class TableManager:
         self._drive(table)
 
     def _min_players(self, table: Table) -> int:
-        return int(table.record.options.get("min_players", SEAT_LIMITS[table.game][0]))
+        """The seats a game needs to start (One Hundred's house rules may allow two)."""
+        options = parse_options(table.rules.options_model, table.record.options)
+        return int(getattr(options, "min_players", SEAT_LIMITS[table.game][0]))
 
     def _seat_minchiate(self, table: Table) -> None:
         """People first at seats 0 and 2 (partners, opposite each other), then 1 and 3;
@@ -289,6 +317,11 @@ class TableManager:
                 raise TableError(t("Penúltima is said only in a game of Centocinque."))
             table.seats[seat].penultima = True
             await self.repo.save_seats(table.id, table.seats)
+
+    async def set_board(self, table: Table, message_id: int | None) -> None:
+        """Remember the message that shows the table's board."""
+        table.record.board_message_id = message_id
+        await self.repo.set_board(table.id, message_id)
 
     def _need_lobby(self, table: Table) -> None:
         if table.record.status != "lobby":

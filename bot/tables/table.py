@@ -11,7 +11,8 @@ from bot.games.base import Json
 from bot.storage.records import Seat, TableRecord
 
 # Seats per game: (fewest, most). Minchiate is always four: AI fills the empty seats.
-SEAT_LIMITS = {"centocinque": (2, 6), "cento": (3, 12), "minchiate": (1, 4)}
+# One Hundred needs three unless its house rules allow two (``min_players``).
+SEAT_LIMITS = {"centocinque": (2, 6), "cento": (2, 12), "minchiate": (1, 4)}
 
 
 @dataclass

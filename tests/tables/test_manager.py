@@ -210,3 +210,56 @@ async def test_a_match_played_to_the_end_is_stored_with_its_places(world: World)
     with pytest.raises(TableError, match="no table"):
         m.in_channel(10)
     await world.close(m)
+
+
+async def test_the_host_sets_house_rules_in_the_lobby_and_bad_ones_are_named(
+    world: World,
+) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "cento")
+    await m.join(table, 101, "Bob")
+    with pytest.raises(TableError, match="Only the host"):
+        await m.set_options(table, 101, {"min_players": 2})
+    with pytest.raises(GameError, match="'min_players'"):
+        await m.set_options(table, 100, {"min_players": 7})
+    assert table.record.options == {}
+    await m.set_options(table, 100, {"min_players": 2})
+    await m.start(table, 100)  # two players are enough now
+    assert table.playing and len(table.seats) == 2
+    await world.close(m)
+
+    m = await world.open()
+    assert m.in_channel(10).record.options == {"min_players": 2}
+    await world.close(m)
+
+
+async def test_a_rematch_reopens_the_same_seats_and_rules_in_the_channel(world: World) -> None:
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "cento", {"allow_negative": True})
+    await m.add_ai(table, 100, "easy")
+    await m.add_ai(table, 100, "easy")
+    with pytest.raises(TableError, match="has ended"):
+        await m.rematch(table.id, 100)
+    await m.start(table, 100)
+    await m.leave(table, 100)
+    async with asyncio.timeout(60):
+        while (record := await m.repo.get(table.id)) is None or record.status != "finished":
+            await asyncio.sleep(0.01)
+    with pytest.raises(TableError, match="players of that match"):
+        await m.rematch(table.id, 555)
+    again = await m.rematch(table.id, 100)
+    assert again.id != table.id and again.record.status == "lobby"
+    assert [(s.name, s.user_id, s.ai, s.acted) for s in again.seats] == [
+        ("Ann", 100, None, 0),
+        ("AI (easy) 1", None, "easy", 0),
+        ("AI (easy) 2", None, "easy", 0),
+    ]
+    assert again.record.options == {"allow_negative": True} and again.record.host_id == 100
+    with pytest.raises(TableError, match="already has a table"):
+        await m.rematch(table.id, 100)
+    await m.set_board(again, 777)
+    await world.close(m)
+
+    m = await world.open()
+    assert m.in_channel(10).record.board_message_id == 777
+    await world.close(m)

@@ -1,0 +1,61 @@
+"""/table: open, join and run the card table of a channel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.text import GAME_TITLES
+from bot.views import flows
+
+Interaction = discord.Interaction[Any]
+
+
+class TablesCog(commands.Cog):
+    table = app_commands.Group(
+        name="table", description="The card table in this channel", guild_only=True
+    )
+
+    @table.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(game="The game to play")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
+    )
+    async def new(self, interaction: Interaction, game: str) -> None:
+        await flows.new_table(interaction, game)
+
+    @table.command(name="join", description="Sit down at the table before it starts")
+    async def join(self, interaction: Interaction) -> None:
+        await flows.join(interaction, flows.channel_table(interaction))
+
+    @table.command(name="leave", description="Leave the lobby, or let the AI play your seat")
+    async def leave(self, interaction: Interaction) -> None:
+        await flows.leave(interaction, flows.channel_table(interaction))
+
+    @table.command(name="start", description="Start the game (host)")
+    async def start(self, interaction: Interaction) -> None:
+        await flows.start(interaction, flows.channel_table(interaction))
+
+    @table.command(name="status", description="Show the table (only to you)")
+    async def status(self, interaction: Interaction) -> None:
+        await flows.status(interaction, flows.channel_table(interaction))
+
+    @table.command(name="end", description="Close the table without a result (host or moderator)")
+    async def end(self, interaction: Interaction) -> None:
+        await flows.end(interaction, flows.channel_table(interaction))
+
+    @table.command(name="rules", description="Show the house rules; the host may change them")
+    async def rules(self, interaction: Interaction) -> None:
+        await flows.show_rules(interaction, flows.channel_table(interaction))
+
+    @table.command(name="kick", description="Remove a player, or give their seat to the AI")
+    @app_commands.describe(player="The player to remove")
+    async def kick(self, interaction: Interaction, player: discord.User) -> None:
+        await flows.kick(interaction, flows.channel_table(interaction), player)
+
+    @table.command(name="back", description="Play your seat again after the AI took it")
+    async def back(self, interaction: Interaction) -> None:
+        await flows.back(interaction, flows.channel_table(interaction))

@@ -1,0 +1,81 @@
+"""The one place where a failed command or click becomes an answer.
+
+Rule and table errors (``GameError``, ``TableError``, ``OutOfDate`` among them) carry a message
+for the person and are answered ephemerally. A missing permission is explained. Anything else
+is a bug: it is logged with its context and answered with a generic message.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games import GameError
+from bot.i18n import t
+from bot.tables import TableError
+
+log = logging.getLogger(__name__)
+
+GENERIC = "Something went wrong; the game is unchanged."
+NO_PERMISSION = (
+    "I cannot post in this channel. Give me View Channel, Send Messages, Embed Links and "
+    "Read Message History here, or play in another channel."
+)
+
+
+def user_message(error: BaseException) -> str | None:
+    """What to tell the person, or None if the error is a bug."""
+    if isinstance(error, GameError | TableError):
+        return t(str(error))
+    if isinstance(error, discord.Forbidden):
+        return t(NO_PERMISSION)
+    return None
+
+
+async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def report_error(
+    interaction: discord.Interaction[Any], error: BaseException, what: str, table_id: int | None
+) -> None:
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    message = user_message(error)
+    if message is None:
+        log.error(
+            "%s failed: table=%s user=%s channel=%s",
+            what,
+            table_id,
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=error,
+        )
+        message = t(GENERIC)
+    else:
+        log.debug("%s refused: table=%s user=%s: %s", what, table_id, interaction.user.id, error)
+    try:
+        await tell(interaction, message)
+    except discord.HTTPException:
+        log.warning("could not answer %s: table=%s user=%s", what, table_id, interaction.user.id)
+
+
+async def guarded(
+    interaction: discord.Interaction[Any],
+    what: str,
+    table_id: int | None,
+    action: Callable[[], Awaitable[None]],
+) -> None:
+    """Run a click's or command's work; errors are answered by ``report_error``."""
+    try:
+        await action()
+    except Exception as error:
+        await report_error(interaction, error, what, table_id)

@@ -1,0 +1,287 @@
+"""The tables' voice on Discord: the table manager's ``Listener``.
+
+What it sends to a table's channel:
+
+- one public board per table, drawn from the public view and edited, never more than needed:
+  a burst of moves becomes one edit showing the latest state, at most one edit per
+  ``board_edit_interval``, and none when the board would look the same;
+- a new short message that pings only the person whose turn it now is, when the turn passes
+  to them (edits ping nobody), and the turn-timeout warning;
+- results, and how they were scored, as messages of their own.
+
+Everything sent to a channel shares one budget of ``SENDS`` messages or edits per ``WINDOW``
+seconds, inside Discord's limit of five per five seconds; results and pings go first, and
+board edits always leave one of those slots to them. The manager calls the listener under
+the table's lock, so those calls only note what is due and wake the channel's sender task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.games.base import Event
+from bot.i18n import t
+from bot.tables import Table, TableManager
+from bot.text import GAME_TITLES
+from bot.views.items import board_view
+from bot.views.render import board_embed, first_message, news_lines
+
+log = logging.getLogger(__name__)
+
+SENDS = 5
+WINDOW = 5.25  # seconds; the slack covers requests that reach Discord later than sent
+
+NOBODY = discord.AllowedMentions.none()
+
+
+@dataclass
+class _Call:
+    """A message naming one person: a turn's ping or its timeout warning."""
+
+    table: Table
+    seat: int
+    user_id: int
+    moves: int
+    text: str
+    warning: bool = False
+
+
+@dataclass
+class _Outbox:
+    """What is due in one channel, and when it last sent."""
+
+    channel_id: int
+    boards: dict[int, Table] = field(default_factory=dict)  # tables whose board is out of date
+    news: list[str] = field(default_factory=list)
+    calls: list[_Call] = field(default_factory=list)
+    sent: deque[float] = field(default_factory=deque)
+    last_board: float = -math.inf
+    task: asyncio.Task[None] | None = None
+
+    def busy(self) -> bool:
+        return bool(self.boards or self.news or self.calls)
+
+    async def slot(self, keep: int = 0) -> None:
+        """Wait until the channel's budget allows one more message or edit (leaving ``keep``
+        of it unused), and take it."""
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            while self.sent and now - self.sent[0] >= WINDOW:
+                self.sent.popleft()
+            if len(self.sent) < SENDS - keep:
+                self.sent.append(now)
+                return
+            await asyncio.sleep(WINDOW - (now - self.sent[-SENDS + keep]))
+
+
+class Publisher:
+    def __init__(self, client: discord.Client, manager: TableManager, interval: float) -> None:
+        self.client = client
+        self.manager = manager
+        self.interval = interval
+        self._boxes: dict[int, _Outbox] = {}
+        self._turns: dict[int, int | None] = {}  # the seat on turn when last told, per table
+        self._shown: dict[int, str] = {}  # the board last sent, per table
+
+    # -- what the manager tells ------------------------------------------------------------
+
+    async def table_changed(self, table: Table, events: list[Event]) -> None:
+        box = self._box(table)
+        if table.record.board_message_id is not None:  # else open_board is posting it
+            box.boards[table.id] = table
+        box.news += news_lines(table, events)
+        self._note_turn(table, box)
+        self._wake(box)
+
+    async def turn_started(self, table: Table, seat: int) -> None:
+        """Nothing to do: ``table_changed`` sees the turn before and after every change, so it
+        pings only when the turn passes to someone new."""
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return
+        text = t(
+            "<@{user}>, your turn ends in {n} s; then the AI plays it for you.",
+            user=user_id,
+            n=math.ceil(seconds),
+        )
+        self._call(table, _Call(table, seat, user_id, table.record.moves, text, warning=True))
+
+    async def table_closed(self, table: Table) -> None:
+        self._turns.pop(table.id, None)
+        if table.record.board_message_id is None:  # its board was never posted
+            return
+        box = self._box(table)
+        box.boards[table.id] = table
+        self._wake(box)
+
+    # -- for the commands and the start ---------------------------------------------------
+
+    async def open_board(self, table: Table) -> None:
+        """Post a new table's board (discord.Forbidden if the bot may not post there)."""
+        box = self._box(table)
+        await box.slot()
+        await self._post_board(table)
+
+    def restored(self, tables: list[Table]) -> None:
+        """Redraw the boards of tables brought back after a restart (an edit may have been
+        lost), without pinging again."""
+        for table in tables:
+            self._turns[table.id] = table.rules.turn(table.state) if table.playing else None
+            box = self._box(table)
+            box.boards[table.id] = table
+            self._wake(box)
+
+    async def close(self) -> None:
+        tasks = [box.task for box in self._boxes.values() if box.task and not box.task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- bookkeeping ------------------------------------------------------------------------
+
+    def _box(self, table: Table) -> _Outbox:
+        channel_id = table.record.channel_id
+        box = self._boxes.get(channel_id)
+        if box is None:
+            box = self._boxes[channel_id] = _Outbox(channel_id)
+        return box
+
+    def _wake(self, box: _Outbox) -> None:
+        if box.task is None or box.task.done():
+            box.task = asyncio.create_task(self._run(box), name=f"publish-{box.channel_id}")
+
+    def _note_turn(self, table: Table, box: _Outbox) -> None:
+        if not table.playing:
+            self._turns.pop(table.id, None)
+            return
+        turn = table.rules.turn(table.state)
+        before = self._turns.get(table.id)
+        self._turns[table.id] = turn
+        if turn is None or turn == before:
+            return
+        seat = table.seats[turn]
+        if seat.user_id is None or seat.played_by_ai:
+            return
+        text = t(
+            "<@{user}>, it is your turn at {game} (table {id}): open **My hand** on the board "
+            "or type /hand.",
+            user=seat.user_id,
+            game=GAME_TITLES[table.game],
+            id=table.id,
+        )
+        self._call(table, _Call(table, turn, seat.user_id, table.record.moves, text))
+
+    def _call(self, table: Table, call: _Call) -> None:
+        """Queue a call; an older one for the same table is out of date."""
+        box = self._box(table)
+        box.calls = [c for c in box.calls if c.table is not table] + [call]
+        self._wake(box)
+
+    @staticmethod
+    def _due(call: _Call) -> bool:
+        table = call.table
+        if not table.playing or table.rules.turn(table.state) != call.seat:
+            return False
+        if call.warning and table.record.moves != call.moves:
+            return False
+        return not table.seats[call.seat].played_by_ai
+
+    # -- sending ----------------------------------------------------------------------------
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id)
+
+    async def _run(self, box: _Outbox) -> None:
+        while box.busy():
+            try:
+                if box.news:
+                    await self._send_news(box)
+                elif box.calls:
+                    await self._send_call(box)
+                else:
+                    await self._send_board(box)
+            except asyncio.CancelledError:
+                raise
+            except discord.Forbidden:
+                log.warning("channel %s: no permission to post; dropping an update", box.channel_id)
+            except Exception:
+                log.exception("channel %s: publishing failed", box.channel_id)
+
+    async def _send_news(self, box: _Outbox) -> None:
+        await box.slot()
+        text, box.news = first_message(box.news)
+        await self._channel(box.channel_id).send(text, allowed_mentions=NOBODY)
+
+    async def _send_board(self, box: _Outbox) -> None:
+        loop = asyncio.get_running_loop()
+        table_id, table = next(iter(box.boards.items()))
+        if self._shown.get(table_id) == self._payload(table):
+            del box.boards[table_id]
+            return
+        wait = box.last_board + self.interval - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        await box.slot(keep=1)  # a ping or a result never waits behind the board
+        box.boards.pop(table_id, None)  # from here on, a change means one more edit
+        box.last_board = loop.time()
+        payload = self._payload(table)
+        message_id = table.record.board_message_id
+        if message_id is None:
+            await self._post_board(table)
+            return
+        message = self._channel(box.channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(embed=board_embed(table), view=board_view(table))
+        except discord.NotFound:  # the board was deleted: post a new one
+            log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
+            await box.slot()
+            await self._post_board(table)
+            return
+        self._shown[table_id] = payload
+        if table.record.status not in ("lobby", "playing"):  # its last board
+            del self._shown[table_id]
+
+    async def _post_board(self, table: Table) -> None:
+        payload = self._payload(table)
+        view = board_view(table)
+        channel = self._channel(table.record.channel_id)
+        if view is None:
+            message = await channel.send(embed=board_embed(table), allowed_mentions=NOBODY)
+        else:
+            message = await channel.send(
+                embed=board_embed(table), view=view, allowed_mentions=NOBODY
+            )
+        self._shown[table.id] = payload
+        await self.manager.set_board(table, message.id)
+        if self._payload(table) != payload:  # it changed while the board was being posted
+            box = self._box(table)
+            box.boards[table.id] = table
+            self._wake(box)
+
+    async def _send_call(self, box: _Outbox) -> None:
+        call = box.calls.pop(0)
+        if self._due(call):
+            await box.slot()
+        if not self._due(call):
+            log.debug("table %s: call to seat %s no longer due", call.table.id, call.seat)
+            return
+        mention = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(call.user_id)]
+        )
+        await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
+
+    @staticmethod
+    def _payload(table: Table) -> str:
+        view = board_view(table)
+        components = view.to_components() if view is not None else []
+        return json.dumps([board_embed(table).to_dict(), components], sort_keys=True, default=str)

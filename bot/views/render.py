@@ -1,0 +1,308 @@
+"""Pure rendering: tables, engine views and legal moves to embeds, text and move choices.
+
+Nothing here talks to Discord or the database. The board is always drawn from the PUBLIC
+view (``table.view(None)``); only ``hand_embed`` uses a seat's own view, and it goes into an
+ephemeral message for that seat alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.games import GAMES
+from bot.games.base import Event, parse_options
+from bot.i18n import t
+from bot.tables import Table
+from bot.tables.table import SEAT_LIMITS
+from bot.text import GAME_TITLES, game_text
+
+DESCRIPTION_MAX = 4096
+MESSAGE_MAX = 2000
+LABEL_MAX = 80
+MOVE_ROWS = 4  # the fifth row holds the hand's own buttons
+ROW_WIDTH = 5
+MOVE_BUTTONS = 10  # more moves than this read better as a list (a select) than as buttons
+SELECT_OPTIONS = 25
+
+CHOOSERS = ("AS", "AC")  # One Hundred's Aces whose player chooses the total
+COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "abandoned": 0x95A5A6}
+
+# Events worth their own public message: results, and how they were scored.
+ANNOUNCED = {
+    "centocinque": {"hand_over", "eliminated", "match_over"},
+    "cento": {"chip_lost", "eliminated", "match_over"},
+    "minchiate": {"end_score", "matto_payment", "game_over"},
+}
+
+OPTION_LABELS = {
+    "redeal_ace_starter": "An Ace turned as starter is redealt",
+    "ace_on_ace": "An Ace may go on an Ace",
+    "voluntary_draw": "You may draw instead of playing",
+    "cavallo_declares_suit": "The Cavallo names the next suit",
+    "late_penultima": "Penúltima may be said late",
+    "penultima_penalty": "Cards for a missed penúltima",
+    "false_callout_penalty": "Cards for a wrong call-out",
+    "last_two_draws": "A 2 played last still makes the next player draw",
+    "min_players": "Fewest players",
+    "allow_negative": "The total may go below 0",
+    "allow_voluntary_bust": "You may pass 100 on purpose",
+    "reset_after_bust": "Passing 100 ends the round",
+    "resti_at_end_only": "Resti counted only at the end",
+}
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- moves --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move offered to a person. ``needs_value``: One Hundred's AS/AC, whose total the
+    person types in (the token then gets ``:<value>``)."""
+
+    token: str
+    label: str
+    needs_value: bool = False
+
+    @property
+    def card(self) -> str | None:
+        kind, _, rest = self.token.partition(":")
+        return rest.split(":")[0] if kind in ("play", "discard") else None
+
+
+def _offered(token: str) -> bool:
+    """Centocinque's penúltima variants and call-outs are never offered as moves: the hand's
+    Penúltima! button and the board's Call out button stand for them, always shown, so the
+    interface never gives a miss away."""
+    return not (
+        token.endswith(":penultima") or token.startswith("callout:") or token == "penultima"
+    )
+
+
+def hand_choices(game: str, legal: list[str]) -> list[Choice]:
+    """The moves a person may pick, once each, labelled in words."""
+    label = game_text(game).action_label
+    card_name = game_text(game).card_name
+    choices: dict[str, Choice] = {}
+    for token in legal:
+        if not _offered(token):
+            continue
+        parts = token.split(":")
+        if game == "cento" and len(parts) == 3 and parts[1] in CHOOSERS:
+            key = f"play:{parts[1]}"
+            text = t("{card}: choose the total", card=card_name(parts[1]))
+            choices.setdefault(key, Choice(key, clip(text, LABEL_MAX), needs_value=True))
+        else:
+            choices.setdefault(token, Choice(token, clip(label(token), LABEL_MAX)))
+    return list(choices.values())
+
+
+def resolve_choice(choices: list[Choice], typed: str) -> Choice | None:
+    """What ``/play card:`` meant: a suggested token, a card code or a label."""
+    folded = typed.strip().lower()
+    for key in ("token", "card", "label"):
+        found = [c for c in choices if (getattr(c, key) or "").lower() == folded]
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def suggest(choices: list[Choice], typed: str) -> list[Choice]:
+    """Choices whose label or token contains what was typed, at most 25 (autocomplete)."""
+    needle = typed.strip().lower()
+    hits = [c for c in choices if needle in c.label.lower() or needle in c.token.lower()]
+    return hits[:SELECT_OPTIONS]
+
+
+@dataclass(frozen=True)
+class MovePage:
+    """The moves shown on one page of a hand: as buttons (two rows at most) when they are
+    few, else as selects of up to 25, four selects a page."""
+
+    buttons: list[Choice]
+    selects: list[list[Choice]]
+    number: int
+    pages: int
+
+
+def move_page(choices: list[Choice], number: int) -> MovePage:
+    if len(choices) <= MOVE_BUTTONS:
+        return MovePage(list(choices), [], 0, 1)
+    per_page = MOVE_ROWS * SELECT_OPTIONS
+    pages = math.ceil(len(choices) / per_page)
+    number = min(max(number, 0), pages - 1)
+    chunk = choices[number * per_page : (number + 1) * per_page]
+    selects = [chunk[i : i + SELECT_OPTIONS] for i in range(0, len(chunk), SELECT_OPTIONS)]
+    return MovePage([], selects, number, pages)
+
+
+# -- house rules -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionField:
+    name: str
+    label: str
+    is_bool: bool
+    low: int | None = None
+    high: int | None = None
+
+
+def option_fields(game: str) -> list[OptionField]:
+    """The game's house rules, from its options model: switches and numbers."""
+    fields = []
+    for name, info in GAMES[game].options_model.model_fields.items():
+        label = t(OPTION_LABELS.get(name, name.replace("_", " ")))
+        low, high = _bound(info.metadata, "ge"), _bound(info.metadata, "le")
+        fields.append(OptionField(name, label, info.annotation is bool, low, high))
+    return fields
+
+
+def _bound(metadata: list[Any], kind: str) -> int | None:
+    """A number's bound from its pydantic constraints (``Ge.ge``, ``Le.le``)."""
+    for constraint in metadata:
+        value = getattr(constraint, kind, None)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def number_label(field: OptionField) -> str:
+    if field.low is not None and field.high is not None:
+        return t("{label} ({low}–{high})", label=field.label, low=field.low, high=field.high)
+    return field.label
+
+
+def current_options(table: Table) -> dict[str, Any]:
+    """Every house rule of the table with its value (defaults filled in)."""
+    return parse_options(table.rules.options_model, table.record.options).model_dump()
+
+
+def rules_lines(game: str, options: dict[str, Any], *, changed_only: bool = False) -> list[str]:
+    defaults = GAMES[game].options_model().model_dump()
+    lines = []
+    for field in option_fields(game):
+        value = options[field.name]
+        if changed_only and value == defaults[field.name]:
+            continue
+        shown = (t("on") if value else t("off")) if field.is_bool else str(value)
+        lines.append(t("{label}: {value}", label=field.label, value=shown))
+    return lines
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+def _embed(table: Table, title: str, lines: list[str]) -> discord.Embed:
+    embed = discord.Embed(
+        title=clip(title, 256),
+        description=clip("\n".join(lines), DESCRIPTION_MAX),
+        colour=COLOURS[table.record.status],
+    )
+    embed.set_footer(text=t("Table {id}", id=table.id))
+    return embed
+
+
+def board_embed(table: Table) -> discord.Embed:
+    """The public board of a table in any state."""
+    status = table.record.status
+    if status == "lobby":
+        return lobby_embed(table)
+    if status == "playing":
+        return playing_embed(table)
+    if status == "finished":
+        return result_embed(table)
+    return _embed(
+        table, t("{game} · closed", game=GAME_TITLES[table.game]), [t("This table was closed.")]
+    )
+
+
+def lobby_embed(table: Table) -> discord.Embed:
+    high = SEAT_LIMITS[table.game][1]
+    host = next((s.name for s in table.seats if s.user_id == table.record.host_id), "?")
+    lines = [
+        t("Host: {host}", host=host),
+        t("Seats ({n}, at most {high}):", n=len(table.seats), high=high),
+    ]
+    lines += [f"{i}. {seat.name}" for i, seat in enumerate(table.seats, start=1)]
+    changed = rules_lines(table.game, current_options(table), changed_only=True)
+    lines.append(t("House rules: {rules}", rules="; ".join(changed) if changed else t("standard")))
+    if table.game == "minchiate":
+        lines.append(t("AI players fill the empty seats; partners sit opposite each other."))
+    lines.append(t("Press **Join** to sit down; the host presses **Start**."))
+    return _embed(table, t("{game} · lobby", game=GAME_TITLES[table.game]), lines)
+
+
+def playing_embed(table: Table) -> discord.Embed:
+    text = game_text(table.game)
+    lines = list(text.board_lines(table.view(None), table.names))
+    away = [seat.name for seat in table.seats if seat.away]
+    if away:
+        lines.append(t("The AI plays for: {names}", names=", ".join(away)))
+    if table.recent:
+        lines += ["", t("**Last moves**"), *table.recent]
+    return _embed(table, t("{game} · playing", game=GAME_TITLES[table.game]), lines)
+
+
+def result_embed(table: Table) -> discord.Embed:
+    outcome = table.outcome()
+    lines = list(game_text(table.game).outcome_lines(outcome, table.names)) if outcome else []
+    lines.append(t("Press **Rematch** to play again with the same seats and house rules."))
+    return _embed(table, t("{game} · match over", game=GAME_TITLES[table.game]), lines)
+
+
+def news_lines(table: Table, events: list[Event]) -> list[str]:
+    """Public announcements of a change: results and how they were scored."""
+    text = game_text(table.game)
+    wanted = ANNOUNCED[table.game]
+    lines = [
+        line
+        for event in events
+        if event["type"] in wanted or (event["type"] == "play" and event.get("bust"))
+        if (line := text.narrate(event, table.names)) is not None
+    ]
+    outcome = table.outcome() if table.record.status == "finished" else None
+    if outcome is not None:
+        lines += [t("**Match over**"), *text.outcome_lines(outcome, table.names)]
+    return lines
+
+
+def first_message(lines: list[str], limit: int = MESSAGE_MAX) -> tuple[str, list[str]]:
+    """As many of ``lines`` as fit one message of ``limit`` characters, and the rest."""
+    taken: list[str] = []
+    for line in lines:
+        line = clip(line, limit)
+        if taken and len("\n".join([*taken, line])) > limit:
+            break
+        taken.append(line)
+    return "\n".join(taken), lines[len(taken) :]
+
+
+# -- a hand ----------------------------------------------------------------------------------
+
+
+def hand_embed(table: Table, seat: int, choices: list[Choice]) -> discord.Embed:
+    """A seat's own view, for an ephemeral message to that seat's person only."""
+    text = game_text(table.game)
+    lines = list(text.board_lines(table.view(seat), table.names))
+    record = table.seats[seat]
+    turn = table.rules.turn(table.state) if table.playing else None
+    if not table.playing:
+        lines.append(t("The game is over."))
+    elif turn == seat and choices:
+        lines.append(t("▶ **Your turn**: choose a move below."))
+    elif turn is not None:
+        lines.append(t("Waiting for {name}.", name=table.names[turn]))
+    if record.penultima:
+        lines.append(t("You have said “penúltima” for your next play."))
+    if record.away:
+        lines.append(t("The AI is playing your seat; any move of yours brings you back."))
+    title = t("Your hand · {game}", game=GAME_TITLES[table.game])
+    return _embed(table, title, lines)

@@ -1,0 +1,223 @@
+"""Driving Tavolo through the fake Discord: the tables as the bot stored them (read-only), the
+board, and moves made through the same buttons, selects and modals people use."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.games import GAMES
+from bot.views.render import hand_choices
+from tests.fakediscord import FakeDiscord, Message, Reply, SimUser
+
+TOTAL_FIELD = "New total (0 to 100)"
+
+
+@dataclass
+class TableRow:
+    id: int
+    game: str
+    status: str
+    host_id: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    state: dict[str, Any] | None
+    moves: int
+    board_message_id: int | None
+
+    @property
+    def rules(self) -> Any:
+        return GAMES[self.game]
+
+    def engine_state(self) -> Any:
+        assert self.state is not None
+        return self.rules.load(self.state)
+
+    def seat_of(self, user: SimUser) -> int:
+        return next(i for i, s in enumerate(self.seats) if s["user_id"] == user.id)
+
+    def turn(self) -> int | None:
+        return self.rules.turn(self.engine_state()) if self.state is not None else None
+
+    def legal(self, seat: int) -> list[str]:
+        return list(self.rules.legal_actions(self.engine_state(), seat))
+
+    def choices(self, seat: int) -> list[str]:
+        """The moves the interface offers the seat (tokens)."""
+        return [c.token for c in hand_choices(self.game, self.legal(seat))]
+
+    def hand(self, seat: int) -> list[str]:
+        assert self.state is not None
+        return list(self.state["hands"][seat])
+
+
+class Store:
+    """The bot's SQLite file, opened read-only as a person inspecting it would."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _query(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        try:
+            conn.row_factory = sqlite3.Row
+            return list(conn.execute(sql, args))
+        finally:
+            conn.close()
+
+    def tables(self) -> list[TableRow]:
+        rows = self._query("SELECT * FROM game_tables ORDER BY id")
+        return [
+            TableRow(
+                id=r["id"],
+                game=r["game"],
+                status=r["status"],
+                host_id=r["host_id"],
+                options=json.loads(r["options"]),
+                seats=json.loads(r["seats"]),
+                seed=r["seed"],
+                state=json.loads(r["state"]) if r["state"] else None,
+                moves=r["moves"],
+                board_message_id=r["board_message_id"],
+            )
+            for r in rows
+        ]
+
+    def table(self, table_id: int | None = None) -> TableRow:
+        tables = self.tables()
+        return tables[-1] if table_id is None else next(t for t in tables if t.id == table_id)
+
+    def moves(self, table_id: int) -> list[tuple[int, int, str, str]]:
+        rows = self._query(
+            "SELECT n, seat, action, by FROM moves WHERE table_id = ? ORDER BY n", table_id
+        )
+        return [(r["n"], r["seat"], r["action"], r["by"]) for r in rows]
+
+    def scores(self, table_id: int) -> list[tuple[int, int, str, int, int]]:
+        rows = self._query(
+            "SELECT move_n, seat, kind, points, total FROM hand_scores WHERE table_id = ?"
+            " ORDER BY move_n, seat",
+            table_id,
+        )
+        return [(r["move_n"], r["seat"], r["kind"], r["points"], r["total"]) for r in rows]
+
+    def match(self, table_id: int) -> tuple[dict[str, Any], dict[int, int]]:
+        """The stored outcome of a finished match, and each seat's place."""
+        (row,) = self._query("SELECT id, outcome FROM matches WHERE table_id = ?", table_id)
+        players = self._query(
+            "SELECT seat, place FROM match_players WHERE match_id = ? ORDER BY seat", row["id"]
+        )
+        return json.loads(row["outcome"]), {p["seat"]: p["place"] for p in players}
+
+
+# -- the board and hands -----------------------------------------------------------------------
+
+
+def board_of(discord: FakeDiscord, table_id: int) -> Message:
+    """The table's current public board (the last message footed with its number)."""
+    boards = [
+        m
+        for m in discord.messages()
+        if m.embeds and m.embeds[0].get("footer", {}).get("text") == f"Table {table_id}"
+    ]
+    assert boards, f"no board for table {table_id}"
+    return boards[-1]
+
+
+def is_hand(message: Message) -> bool:
+    return bool(message.embeds) and message.embeds[0].get("title", "").startswith("Your hand")
+
+
+async def answered(reply: Reply) -> str:
+    """The text of an ephemeral answer (filled in after a deferral, or a follow-up)."""
+    assert reply.error is None, reply.error
+    if reply.type == 6:  # a deferred update: the answer comes as a follow-up
+        await reply.world.wait_for(lambda: reply.followups, what="a follow-up")
+        return "\n".join(m.text for m in reply.followups)
+    return (await reply.wait_message()).text
+
+
+async def new_table(
+    discord: FakeDiscord, store: Store, host: SimUser, game: str, *, join: tuple[SimUser, ...] = ()
+) -> int:
+    reply = await host.slash("table new", game=game)
+    assert "table is open" in await answered(reply)
+    table_id = store.table().id
+    board = board_of(discord, table_id)
+    for user in join:
+        assert "You joined" in await answered(await user.click(board, label="Join"))
+    return table_id
+
+
+async def add_ai(user: SimUser, board: Message, level: str = "easy") -> None:
+    label = "Add AI (easy)" if level == "easy" else "Add AI (hard)"
+    assert "sits down" in await answered(await user.click(board, label=label))
+
+
+async def start(discord: FakeDiscord, store: Store, host: SimUser, table_id: int) -> TableRow:
+    board = board_of(discord, table_id)
+    assert "The game is on" in await answered(await host.click(board, label="Start"))
+    await discord.wait_for(lambda: "· playing" in board_of(discord, table_id).text, timeout=10)
+    return store.table(table_id)
+
+
+async def wait_turn(
+    discord: FakeDiscord, store: Store, table_id: int, seat: int, timeout: float = 20
+) -> TableRow:
+    """Wait until ``seat`` is on turn (or the match is over); the stored table then."""
+
+    def ready() -> TableRow | None:
+        row = store.table(table_id)
+        return row if row.status != "playing" or row.turn() == seat else None
+
+    return await discord.wait_for(ready, timeout, f"seat {seat}'s turn at table {table_id}")
+
+
+async def moved(discord: FakeDiscord, store: Store, table_id: int, before: int) -> TableRow:
+    """Wait for a move after move number ``before``; the stored table then."""
+
+    def after() -> TableRow | None:
+        row = store.table(table_id)
+        return row if row.moves > before else None
+
+    return await discord.wait_for(after, what=f"a move after move {before}")
+
+
+async def open_hand(user: SimUser, board: Message) -> Message:
+    reply = await user.click(board, label="My hand")
+    assert reply.error is None and reply.ephemeral, (reply.error, reply.content)
+    assert reply.message is not None and is_hand(reply.message)
+    return reply.message
+
+
+def _move_id(token: str) -> re.Pattern[str]:
+    return re.compile(rf"tv:m:\d+:\d+:\d+:{re.escape(token)}")
+
+
+def offered(hand: Message) -> list[str]:
+    """The move tokens a hand message offers, buttons and selects alike."""
+    tokens = [
+        b["custom_id"].split(":", 5)[5] for b in hand.buttons if b["custom_id"].startswith("tv:m:")
+    ]
+    tokens += [o["value"] for s in hand.selects for o in s["options"]]
+    return tokens
+
+
+async def make_move(user: SimUser, hand: Message, token: str, total: int | None = None) -> Reply:
+    """Pick ``token`` in a hand message; a One Hundred Ace asks for ``total`` in a modal."""
+    for button in hand.buttons:
+        if _move_id(token).fullmatch(button["custom_id"]):
+            reply = await user.click(hand, custom_id=button["custom_id"])
+            break
+    else:
+        select = next(s for s in hand.selects if token in [o["value"] for o in s["options"]])
+        reply = await user.select(hand, select["custom_id"], [token])
+    if reply.modal is not None:
+        assert total is not None, f"{token} asks for a total"
+        reply = await user.submit_modal({TOTAL_FIELD: str(total)})
+    return reply

@@ -1,0 +1,64 @@
+"""A bot killed mid-game comes back on the same database exactly where it was: the same hands,
+and the buttons it sent before still work."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+
+from .botprocess import BotProcess
+from .driver import (
+    Store,
+    add_ai,
+    board_of,
+    make_move,
+    moved,
+    new_table,
+    open_hand,
+    start,
+    wait_turn,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_killed_bot_carries_on_and_its_old_buttons_still_work(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = {"tables": {"ai_delay": 0.02, "turn_timeout": 60}}
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice = discord.user("alice")
+    table_id = await new_table(discord, store, alice, "cento")
+    board = board_of(discord, table_id)
+    await add_ai(alice, board)
+    await add_ai(alice, board)
+    row = await start(discord, store, alice, table_id)
+    seat = row.seat_of(alice)
+    row = await wait_turn(discord, store, table_id, seat)
+    hand = await open_hand(alice, board)
+    cards = [line for line in hand.text.splitlines() if line.startswith("Your hand")]
+
+    await bot_process.kill()
+    await bot_process.start()
+
+    after = store.table(table_id)
+    assert (after.state, after.moves, after.seats) == (row.state, row.moves, row.seats)
+    again = await open_hand(alice, board)  # the board from before the restart
+    assert [line for line in again.text.splitlines() if line.startswith("Your hand")] == cards
+    token = after.choices(seat)[0]
+    reply = await make_move(alice, hand, token, total=50)  # a hand from before the restart
+    assert reply.error is None
+    row = await moved(discord, store, table_id, after.moves)
+    made = token + (":50" if token in ("play:AS", "play:AC") else "")
+    assert store.moves(table_id)[-1][1:] == (seat, made, "person")
+
+    # The AI seats play on, and the board is kept up to date.
+    row = await wait_turn(discord, store, table_id, seat)
+    later = store.moves(table_id)[after.moves + 1 :]
+    assert later and {by for _, s, _, by in later if s != seat} == {"ai"}
+    assert row.state is not None
+    shown = f"Total: **{row.state['total']}**"
+    await discord.wait_for(lambda: shown in board.text, what="the board after the restart")
+    assert discord.rejections == [] and discord.rate_limited == []

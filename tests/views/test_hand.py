@@ -1,0 +1,103 @@
+"""A hand's moves and components: what is offered, and Discord's limits for any hand size."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.views import ids
+from bot.views.items import hand_view
+from bot.views.render import (
+    Choice,
+    hand_choices,
+    hand_embed,
+    move_page,
+    resolve_choice,
+    suggest,
+)
+
+from .tables import make_table, with_big_hand
+
+
+def test_penultima_variants_call_outs_and_late_penultima_are_never_offered() -> None:
+    legal = ["play:7d", "play:7d:penultima", "callout:2", "penultima", "draw"]
+    choices = hand_choices("centocinque", legal)
+    assert [c.token for c in choices] == ["play:7d", "draw"]
+    assert [c.label for c in choices] == ["7 di Denari", "Draw"]
+
+
+def test_a_chooser_ace_is_one_choice_that_asks_for_the_total() -> None:
+    legal = [f"play:AS:{n}" for n in range(101)] + ["play:7D", "play:7D"]
+    choices = hand_choices("cento", legal)
+    assert [(c.token, c.needs_value) for c in choices] == [("play:AS", True), ("play:7D", False)]
+    assert choices[0].label == "A♠: choose the total"
+
+
+def test_moves_are_buttons_while_they_fit_and_paged_selects_beyond() -> None:
+    many = [Choice(f"play:c{i}", f"card {i}") for i in range(230)]
+    assert move_page(many[:10], 0).buttons == many[:10]
+    page = move_page(many[:11], 0)
+    assert (page.buttons, [len(s) for s in page.selects], page.pages) == ([], [11], 1)
+    first, last = move_page(many, 0), move_page(many, 9)
+    assert [len(s) for s in first.selects] == [25, 25, 25, 25] and first.pages == 3
+    assert last.number == 2 and [len(s) for s in last.selects] == [25, 5]
+    assert last.selects[-1][-1] == many[-1]
+
+
+def _rows(view: object) -> list[list[dict[str, object]]]:
+    return [row["components"] for row in view.to_components()]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("cards", [5, 21, 25, 34])
+def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
+    table = with_big_hand(make_table("centocinque", 2, cavallo_declares_suit=True), cards)
+    seat = table.rules.turn(table.state)
+    choices = hand_choices("centocinque", table.rules.legal_actions(table.state, seat))
+    seen: list[str] = []
+    page, pages = 0, 1
+    while page < pages:
+        rows = _rows(hand_view(table, seat, choices, page))
+        assert len(rows) <= 5 and all(len(r) <= 5 for r in rows)
+        ids_here = [str(c["custom_id"]) for r in rows for c in r]
+        assert len(set(ids_here)) == len(ids_here) and max(map(len, ids_here)) <= 100
+        for component in (c for r in rows for c in r):
+            assert len(str(component.get("label", ""))) <= 80
+            options = component.get("options", [])
+            assert len(options) <= 25  # type: ignore[arg-type]
+            seen += [o["value"] for o in options]  # type: ignore[attr-defined, index]
+            if re.fullmatch(ids.MOVE, str(component["custom_id"])):
+                seen.append(str(component["custom_id"]).split(":", 5)[5])
+        assert "Penúltima!" in [c.get("label") for r in rows for c in r]
+        pages = move_page(choices, page).pages
+        page += 1
+    assert sorted(seen) == sorted(c.token for c in choices)
+    assert len(choices) >= cards  # every card may be played (four ways for a Cavallo)
+
+
+def test_a_hand_carries_the_table_the_seat_and_its_move_counter() -> None:
+    table = make_table("cento", 3)
+    seat = table.rules.turn(table.state)
+    table.seats[seat].acted = 7
+    choices = hand_choices("cento", table.rules.legal_actions(table.state, seat))
+    rows = _rows(hand_view(table, seat, choices, 0))
+    moves = [str(c["custom_id"]) for r in rows for c in r if str(c["custom_id"]).startswith("tv:m")]
+    assert moves and all(m.startswith(f"tv:m:42:{seat}:7:play:") for m in moves)
+    assert [c["label"] for r in rows for c in r][-1] == "Refresh"  # no Penúltima! here
+    embed = hand_embed(table, seat, choices).to_dict()
+    assert "Your turn" in embed["description"]
+
+
+def test_the_longest_move_id_fits() -> None:
+    longest = ids.move(10**12, 11, 10**6, "play:Cs:b:penultima")
+    assert re.fullmatch(ids.MOVE, longest) and len(longest) < 100
+
+
+def test_play_accepts_a_token_a_card_code_or_a_label() -> None:
+    choices = hand_choices("centocinque", ["play:7d", "play:Rc", "draw"])
+    assert resolve_choice(choices, "play:Rc") == choices[1]
+    assert resolve_choice(choices, "7D") == choices[0]
+    assert resolve_choice(choices, "re di coppe") == choices[1]
+    assert resolve_choice(choices, "Asso di Spade") is None
+    assert suggest(choices, "di") == choices[:2]
+    assert len(suggest([Choice(f"play:{i}", f"c{i}") for i in range(40)], "")) == 25
