@@ -97,9 +97,11 @@ class TableManager:
         )
 
     async def close(self) -> None:
-        for table in self.by_id.values():
-            if table.driver:
-                table.driver.cancel()
+        """Stop every table's AI moves and timers, and wait until they have stopped."""
+        drivers = [t.driver for t in self.by_id.values() if t.driver and not t.driver.done()]
+        for driver in drivers:
+            driver.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
 
     def _index(self, table: Table) -> None:
         self.by_channel[table.record.channel_id] = table
@@ -291,11 +293,10 @@ class TableManager:
         """Close the table without a result (the caller checks who may)."""
         async with table.lock:
             if table.playing:
-                table.record.status = "abandoned"
                 await self.repo.finish(table.record, "abandoned", None, None)
             else:
                 await self.repo.cancel_lobby(table.id)
-                table.record.status = "abandoned"
+            table.record.status = "abandoned"
             self._forget(table)
         if self.listener:
             await self.listener.table_closed(table)
@@ -404,8 +405,8 @@ class TableManager:
 
     async def _finish(self, table: Table, outcome: Json) -> None:
         places = {s: place for place, group in enumerate(outcome["ranking"], 1) for s in group}
-        table.record.status = "finished"
         await self.repo.finish(table.record, "finished", outcome, places)
+        table.record.status = "finished"  # only once it is stored
         self._forget(table)
         log.info("table %s: finished", table.id)
 

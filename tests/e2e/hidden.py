@@ -3,10 +3,11 @@
 While a test runs, every version of every message (public ones and each user's ephemeral
 ones, edits and filled-in deferrals included) is checked against what its readers may know.
 The watch replays each stored game from the database (seats, seed, house rules, moves) with
-the engine, and learns after every move what each seat's view and the public view show; a
-card may appear in a message only once its readers could have seen it: in public, or in the
-seat's own view (its hand, its discards...). The bot stores a move before showing it, so the
-replay is never behind a message it checks. The game's seed must never appear at all.
+the engine, and learns after every move what its (public) events, each seat's view and the
+public view show; a card may appear in a message only once its readers could have seen it:
+in public, or in the seat's own view (its hand, its discards...). The bot stores a move
+before showing it, so the replay is never behind a message it checks. The game's seed must
+never appear at all.
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ class _Replay:
 
     def advance(self, moves: list[tuple[int, int, str, str]]) -> None:
         for _, seat, action, _ in moves[self.applied :]:
-            self.state, _events = self.rules.apply(self.state, seat, action)
+            self.state, events = self.rules.apply(self.state, seat, action)
             self.applied += 1
+            _codes(events, self.pack, self.public)  # events are public (a hand's last card)
             self._learn()
 
     def _learn(self) -> None:

@@ -169,7 +169,7 @@ async def test_a_person_away_past_the_timeout_is_played_for_then_handed_to_the_a
     tmp_path: Path, workers: AIWorkers
 ) -> None:
     world = World(
-        tmp_path / "t.sqlite3", workers, turn_timeout=0.2, timeouts_before_ai=2, ai_delay=0.05
+        tmp_path / "t.sqlite3", workers, turn_timeout=0.6, timeouts_before_ai=2, ai_delay=0.05
     )
     m = await world.open()
     table = await m.create(1, 10, 100, "Ann", "cento")
