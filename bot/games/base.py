@@ -7,6 +7,8 @@ that ``apply`` never mutates. A game is fully determined by
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from typing import Any, Protocol, TypeVar
 
@@ -110,3 +112,12 @@ def split_token(action: object) -> list[str]:
     if not isinstance(action, str) or not action or len(action) > 40 or not action.isascii():
         raise GameError("That is not a move.")
     return action.split(":")
+
+
+def dump_fields(state: Any) -> Json:
+    """A dataclass state as JSON-safe data, field by field (house rules as a plain dict)."""
+    return {
+        f.name: (value.model_dump() if isinstance(value, BaseModel) else copy.deepcopy(value))
+        for f in dataclasses.fields(state)
+        for value in (getattr(state, f.name),)
+    }

@@ -22,6 +22,7 @@ from bot.games.base import (
     Options,
     check_deck,
     check_seats,
+    dump_fields,
     parse_options,
     pick_dealer,
     shuffled,
@@ -233,24 +234,7 @@ class Cento:
         }
 
     def dump(self, state: CentoState) -> Json:
-        return {
-            "seats": state.seats,
-            "seed": state.seed,
-            "options": state.options.model_dump(),
-            "dealer": state.dealer,
-            "chips": list(state.chips),
-            "hands": [list(h) for h in state.hands],
-            "stock": list(state.stock),
-            "pile": list(state.pile),
-            "total": state.total,
-            "direction": state.direction,
-            "current": state.current,
-            "eliminated": list(state.eliminated),
-            "busts": list(state.busts),
-            "shuffles": state.shuffles,
-            "round_no": state.round_no,
-            "turns": state.turns,
-        }
+        return dump_fields(state)
 
     def load(self, data: Json) -> CentoState:
         try:

@@ -26,6 +26,7 @@ from bot.games.base import (
     Options,
     check_deck,
     check_seats,
+    dump_fields,
     parse_options,
     pick_dealer,
     shuffled,
@@ -234,29 +235,7 @@ class Centocinque:
     # -- saving -------------------------------------------------------------------------------
 
     def dump(self, state: CentocinqueState) -> Json:
-        return {
-            "seats": state.seats,
-            "seed": state.seed,
-            "options": state.options.model_dump(),
-            "dealer": state.dealer,
-            "hand_no": state.hand_no,
-            "tallies": list(state.tallies),
-            "out": list(state.out),
-            "hands": [list(h) for h in state.hands],
-            "stock": list(state.stock),
-            "discard": list(state.discard),
-            "current": state.current,
-            "direction": state.direction,
-            "pending": state.pending,
-            "free": state.free,
-            "called_suit": state.called_suit,
-            "lock": state.lock,
-            "drawn": state.drawn,
-            "missed": state.missed,
-            "shuffles": state.shuffles,
-            "hands_won": list(state.hands_won),
-            "eliminated": [list(g) for g in state.eliminated],
-        }
+        return dump_fields(state)
 
     def load(self, data: Json) -> CentocinqueState:
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ai.base import on_turn
-from bot.games.ai.search import best_action
+from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.cards import french_pack
 from bot.games.cento import (
@@ -115,14 +115,7 @@ def sample(view: Json, rng: random.Random) -> CentoState:
     unseen = french_pack(packs_for(view["seats"]))
     for card in [*view["hand"], *view["pile"]]:
         unseen.remove(card)
-    rng.shuffle(unseen)
-    hands: list[list[str]] = []
-    for seat, size in enumerate(view["hand_sizes"]):
-        if seat == view["seat"]:
-            hands.append(list(view["hand"]))
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
+    hands = deal_unseen(view, unseen, rng)
     return CentoState(
         seats=view["seats"],
         seed=rng.getrandbits(32),

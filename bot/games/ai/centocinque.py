@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ai.base import on_turn
-from bot.games.ai.search import best_action
+from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.centocinque import (
     PACK,
@@ -104,14 +104,7 @@ def sample(view: Json, rng: random.Random) -> CentocinqueState:
     hand: list[str] = view["hand"]
     seen = set(hand) | set(view["discard"])
     unseen = [c for c in PACK if c not in seen]
-    rng.shuffle(unseen)
-    hands: list[list[str]] = []
-    for seat, size in enumerate(view["hand_sizes"]):
-        if seat == view["seat"]:
-            hands.append(list(hand))
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
+    hands = deal_unseen(view, unseen, rng)
     return CentocinqueState(
         seats=view["seats"],
         seed=rng.getrandbits(32),

@@ -42,3 +42,17 @@ def best_action(
             totals[action] += playout(after, random.Random(seed))
     # Ties go to the earlier candidate: callers list their preferred moves first.
     return max(candidates, key=lambda a: totals[a])
+
+
+def deal_unseen(view: dict[str, Any], unseen: list[str], rng: random.Random) -> list[list[str]]:
+    """Every seat's hand for a sample: the seat's own as it is, the others dealt from the
+    shuffled ``unseen`` cards by their known sizes. What is left in ``unseen`` is the stock."""
+    rng.shuffle(unseen)
+    hands: list[list[str]] = []
+    for seat, size in enumerate(view["hand_sizes"]):
+        if seat == view["seat"]:
+            hands.append(list(view["hand"]))
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    return hands
