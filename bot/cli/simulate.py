@@ -172,7 +172,7 @@ def format_report(report: Json) -> str:
     for name, r in rows:
         text = f"  {name:<10} {r['level']:<6} matches won {_pct(r['win_rate'], r['win_ci95'])}"
         if "hands" in r:
-            text += f"  hands won {_pct(r['hand_win_rate'], r['hand_win_ci95'])}"
+            text += f"  hands won {_pct(r['hand_win_rate'], r['hand_win_ci95'])} of {r['hands']}"
         averages = ", ".join(f"{k} {v:.2f}" for k, v in r["average"].items())
         lines.append(f"{text}  avg: {averages}")
     return "\n".join(lines)
