@@ -52,9 +52,16 @@ class TablesCog(commands.Cog):
         await flows.show_rules(interaction, flows.channel_table(interaction))
 
     @table.command(name="kick", description="Remove a player, or give their seat to the AI")
-    @app_commands.describe(player="The player to remove")
-    async def kick(self, interaction: Interaction, player: discord.User) -> None:
-        await flows.kick(interaction, flows.channel_table(interaction), player)
+    @app_commands.describe(
+        player="The player to remove", seat="Or a seat's number in the lobby (an AI seat, say)"
+    )
+    async def kick(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        seat: app_commands.Range[int, 1, 12] | None = None,
+    ) -> None:
+        await flows.kick(interaction, flows.channel_table(interaction), player, seat)
 
     @table.command(name="back", description="Play your seat again after the AI took it")
     async def back(self, interaction: Interaction) -> None:

@@ -156,12 +156,23 @@ async def end(interaction: Interaction, table: Table) -> None:
     await _lobby_step(interaction, work, t("The table is closed."))
 
 
-async def kick(interaction: Interaction, table: Table, player: discord.abc.User) -> None:
+async def kick(
+    interaction: Interaction,
+    table: Table,
+    player: discord.abc.User | None,
+    number: int | None,
+) -> None:
+    """Kick a person, or any seat by its number in the lobby (the way to remove an AI)."""
     if not _may_manage(interaction, table):
         raise TableError(t("Only the host, or someone who may manage messages, can kick."))
-    seat = table.seat_of(player.id)
-    if seat is None:
-        raise TableError(t("{name} is not at this table.", name=player.display_name))
+    if player is not None:
+        seat = table.seat_of(player.id)
+        if seat is None:
+            raise TableError(t("{name} is not at this table.", name=player.display_name))
+    elif number is not None and number <= len(table.seats):
+        seat = number - 1
+    else:
+        raise TableError(t("Name a player, or a seat number from 1 to {n}.", n=len(table.seats)))
     name = table.names[seat]
     work = partial(_manager(interaction).kick, table, seat)
     done = (

@@ -55,6 +55,12 @@ async def test_a_lobby_seats_people_and_ai_and_only_the_host_runs_it(
     assert "at least 3 players" in await answered(await alice.click(board, label="Start"))
     await add_ai(bob, board, "hard")
     await discord.wait_for(lambda: "AI (hard) 1" in board.text, what="the AI on the board")
+    # An AI seat is kicked by its number in the lobby.
+    assert "seat number from 1 to 3" in await answered(await alice.slash("table kick", seat=9))
+    assert "no longer seated" in await answered(await alice.slash("table kick", seat=3))
+    await discord.wait_for(lambda: "AI (hard) 1" not in board.text, what="the AI gone")
+    await add_ai(bob, board, "hard")
+    await discord.wait_for(lambda: "AI (hard) 1" in board.text, what="the AI on the board")
     status = await dave.slash("table status")
     assert status.ephemeral and "Alice" in status.content + status.message.text
     refused = await dave.click(board, label="Cancel")
