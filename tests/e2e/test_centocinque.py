@@ -77,7 +77,8 @@ async def test_penultima_call_outs_and_a_match_to_105(
                 break
             if row.status == "finished":  # over too soon: a rematch, with the same rules
                 over = board_of(discord, table_id)
-                await discord.wait_for(lambda m=over: "match over" in m.text)
+                # The result goes out first, then the board: allow the channel's send budget.
+                await discord.wait_for(lambda m=over: "match over" in m.text, timeout=20)
                 again = await alice.click(over, label="Rematch")
                 assert "rematch is open" in await answered(again)
                 table_id = store.table().id
