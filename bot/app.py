@@ -21,7 +21,7 @@ from bot.storage import Database, TableRepo
 from bot.tables import TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.views.errors import report_error
-from bot.views.items import DYNAMIC_ITEMS
+from bot.views.items import DYNAMIC_ITEMS, modal_submitted
 from bot.views.publisher import Publisher
 from bot.views.services import Services
 
@@ -54,6 +54,7 @@ class TavoloBot(commands.Bot):
         publisher.restored(list(manager.by_id.values()))
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_listener(modal_submitted, "on_interaction")
         self.tree.error(self._command_failed)
         for cog in (HelpCog(), TablesCog(), PlayCog()):
             await self.add_cog(cog)

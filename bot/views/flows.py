@@ -244,8 +244,9 @@ async def open_numbers(interaction: Interaction, table_id: int) -> None:
 async def set_numbers(interaction: Interaction, table_id: int, typed: dict[str, str]) -> None:
     table = _manager(interaction).by_table_id(table_id)
     options = current_options(table)
-    labels = {f.name: f.label for f in option_fields(table.game)}
-    for name, text in typed.items():
+    labels = {f.name: f.label for f in option_fields(table.game) if not f.is_bool}
+    # Only the number options the modal shows; anything else a client sends is ignored.
+    for name, text in ((n, typed[n]) for n in labels if n in typed):
         try:
             options[name] = int(text.strip())
         except ValueError:

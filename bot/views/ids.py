@@ -23,6 +23,10 @@ SAY = rf"tv:say:{_N.format('table')}:{_N.format('seat')}"
 PAGE = rf"tv:page:{_N.format('table')}:{_N.format('seat')}:{_N.format('page')}"
 RULES_SELECT = rf"tv:rs:{_N.format('table')}"
 RULES_NUMBERS = rf"tv:rn:{_N.format('table')}"
+RULES_MODAL = rf"tv:rm:{_N.format('table')}"
+VALUE_MODAL = (
+    rf"tv:v:{_N.format('table')}:{_N.format('seat')}:{_N.format('acted')}:(?P<card>[A-Z0-9]+)"
+)
 
 
 def table_button(table_id: int, op: str) -> str:

@@ -272,53 +272,86 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
 
 
 class ValueModal(discord.ui.Modal):
-    """One Hundred's AS and AC: the person types the new total."""
+    """One Hundred's AS and AC: the person types the new total. Submitted to ``modal_submitted``."""
 
     def __init__(self, table_id: int, seat: int, acted: int, card: str, card_name: str) -> None:
         title = t("{card}: the new total", card=card_name)
         super().__init__(
             title=title[:45], custom_id=ids.value_modal(table_id, seat, acted, card), timeout=900
         )
-        self.table_id, self.seat, self.acted, self.card = table_id, seat, acted, card
-        self.value: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            label=t("New total (0 to 100)"), min_length=1, max_length=3
-        )
-        self.add_item(self.value)
-
-    async def on_submit(self, interaction: Interaction) -> None:
-        await guarded(
-            interaction,
-            "ace value",
-            self.table_id,
-            lambda: _flows().submit_value(
-                interaction, self.table_id, self.seat, self.acted, self.card, self.value.value
-            ),
+        self.add_item(
+            discord.ui.TextInput(
+                label=t("New total (0 to 100)"), custom_id="total", min_length=1, max_length=3
+            )
         )
 
 
 class NumbersModal(discord.ui.Modal):
-    """The house rules that are numbers, pre-filled with the table's values."""
+    """The house rules that are numbers, pre-filled with the table's values; each input's
+    custom id is the option's name. Submitted to ``modal_submitted``."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__(title=t("House rules: numbers"), custom_id=ids.rules_modal(table.id))
-        self.table_id = table.id
+        super().__init__(
+            title=t("House rules: numbers"), custom_id=ids.rules_modal(table.id), timeout=900
+        )
         values = current_options(table)
-        self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
         for field in [f for f in option_fields(table.game) if not f.is_bool][:5]:
-            text: discord.ui.TextInput[Any] = discord.ui.TextInput(
-                label=number_label(field)[:45], default=str(values[field.name]), max_length=4
+            self.add_item(
+                discord.ui.TextInput(
+                    label=number_label(field)[:45],
+                    custom_id=field.name,
+                    default=str(values[field.name]),
+                    max_length=4,
+                )
             )
-            self.inputs[field.name] = text
-            self.add_item(text)
 
-    async def on_submit(self, interaction: Interaction) -> None:
-        typed = {name: text.value for name, text in self.inputs.items()}
+
+async def modal_submitted(interaction: Interaction) -> None:
+    """Every submitted Tavolo modal, read from its custom id and the typed values alone.
+
+    The modals themselves keep no state and have no ``on_submit``: a modal opened before a
+    restart is submitted after it to a process that never saw it open, so the custom id
+    (table, seat, move counter, card) must say everything. Registered as an interaction
+    listener; other interactions pass through untouched.
+    """
+    if interaction.type is not discord.InteractionType.modal_submit or not interaction.data:
+        return
+    custom_id = str(interaction.data.get("custom_id", ""))
+    typed = _typed_values(interaction.data.get("components", []))
+    if value := re.fullmatch(ids.VALUE_MODAL, custom_id):
+        table_id = int(value["table"])
+        seat, acted, card = int(value["seat"]), int(value["acted"]), value["card"]
+        await guarded(
+            interaction,
+            "ace value",
+            table_id,
+            lambda: _flows().submit_value(
+                interaction, table_id, seat, acted, card, typed.get("total", "")
+            ),
+        )
+    elif numbers := re.fullmatch(ids.RULES_MODAL, custom_id):
+        table_id = int(numbers["table"])
         await guarded(
             interaction,
             "house rules",
-            self.table_id,
-            lambda: _flows().set_numbers(interaction, self.table_id, typed),
+            table_id,
+            lambda: _flows().set_numbers(interaction, table_id, typed),
         )
+
+
+def _typed_values(components: Any) -> dict[str, str]:
+    """``{custom_id: value}`` of the text inputs in a modal submission, whether Discord sends
+    them in action rows or in labels."""
+    typed: dict[str, str] = {}
+    stack = list(components)
+    while stack:
+        item = stack.pop()
+        if item.get("type") == discord.ComponentType.text_input.value:
+            typed[str(item.get("custom_id"))] = str(item.get("value") or "")
+        stack += item.get("components", [])
+        if "component" in item:
+            stack.append(item["component"])
+    return typed
 
 
 # -- views -----------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """A bot killed mid-game comes back on the same database exactly where it was: the same hands,
-and the buttons it sent before still work."""
+and the buttons and forms it sent before still work."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .botprocess import BotProcess
 from .driver import (
     Store,
     add_ai,
+    answered,
     board_of,
     make_move,
     moved,
@@ -62,3 +63,31 @@ async def test_a_killed_bot_carries_on_and_its_old_buttons_still_work(
     shown = f"Total: **{row.state['total']}**"
     await discord.wait_for(lambda: shown in board.text, what="the board after the restart")
     assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_form_opened_before_a_restart_is_answered_after_it(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice = discord.user("alice")
+    table_id = await new_table(discord, store, alice, "cento")
+    panel = (await alice.slash("table rules")).message
+    assert panel is not None
+    assert (await alice.click(panel, label="Numbers…")).modal is not None
+
+    await bot_process.kill()
+    await bot_process.start()
+
+    reply = await alice.submit_modal({"min_players": "2"})
+    assert reply.error is None, reply.error
+    await discord.wait_for(
+        lambda: store.table(table_id).options.get("min_players") == 2, what="the new option"
+    )
+    await discord.wait_for(lambda: "Fewest players: 2" in panel.text, what="the panel updated")
+    # A value the rules refuse leaves the options as they were, and says why.
+    assert (await alice.click(panel, label="Numbers…")).modal is not None
+    refused = await alice.submit_modal({"min_players": "9"})
+    assert "less than or equal to 3 (got 9)" in await answered(refused)
+    assert store.table(table_id).options["min_players"] == 2
+    assert discord.rejections == []
