@@ -13,15 +13,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.help import HelpCog
+from bot.cogs.league import LeagueCog
 from bot.cogs.play import PlayCog
 from bot.cogs.tables import TablesCog
 from bot.config import Settings
 from bot.endpoints import use_endpoints
-from bot.storage import Database, TableRepo
+from bot.league import League
+from bot.storage import Database, LeagueRepo, TableRepo
 from bot.tables import TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.views.errors import report_error
 from bot.views.items import DYNAMIC_ITEMS, modal_submitted
+from bot.views.league import StandingsButton
 from bot.views.publisher import Publisher
 from bot.views.services import Services
 
@@ -49,14 +52,17 @@ class TavoloBot(commands.Bot):
         manager = TableManager(TableRepo(self._db), settings.tables, settings.rules, self._ai)
         publisher = Publisher(self, manager, settings.tables.board_edit_interval)
         manager.listener = publisher
-        self.services = Services(manager, publisher)
+        league = League(LeagueRepo(self._db), settings.league)
+        manager.match_finished = league.record
+        self.services = Services(manager, publisher, league)
+        await league.catch_up()
         await manager.restore()
         publisher.restored(list(manager.by_id.values()))
 
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, StandingsButton)
         self.add_listener(modal_submitted, "on_interaction")
         self.tree.error(self._command_failed)
-        for cog in (HelpCog(), TablesCog(), PlayCog()):
+        for cog in (HelpCog(), TablesCog(), PlayCog(), LeagueCog()):
             await self.add_cog(cog)
         guild_id = settings.discord.sync_guild_id
         if guild_id:

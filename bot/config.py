@@ -51,7 +51,12 @@ class TableSettings(_Section):
 
 
 class LeagueSettings(_Section):
+    """Who earns league points, and how many (see README: "The league")."""
+
     min_humans: int = Field(default=2, ge=1)
+    points_per_opponent_below: int = Field(default=1, ge=0, le=100)
+    minchiate_win: int = Field(default=2, ge=0, le=100)
+    minchiate_draw: int = Field(default=1, ge=0, le=100)
 
 
 class Settings(BaseSettings):

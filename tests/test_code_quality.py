@@ -19,7 +19,8 @@ FORBIDDEN = {
     "storage": {"discord", "bot.views", "bot.cogs"},
     "views": {"aiosqlite", "sqlite3", "bot.storage"},
     "cogs": {"aiosqlite", "sqlite3", "bot.storage"},
-    "tables": {"discord.ui", "bot.views", "bot.cogs"},
+    "tables": {"discord.ui", "bot.views", "bot.cogs", "bot.league"},
+    "league": {"discord", "bot.views", "bot.cogs", "bot.tables"},
 }
 
 

@@ -1,6 +1,7 @@
 """SQLite storage: the only package with SQL. Repositories return typed records."""
 
 from bot.storage.db import Database
+from bot.storage.league import LeagueRepo
 from bot.storage.tables import DuplicateTable, TableRepo
 
-__all__ = ["Database", "DuplicateTable", "TableRepo"]
+__all__ = ["Database", "DuplicateTable", "LeagueRepo", "TableRepo"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 Status = Literal["lobby", "playing", "finished", "abandoned"]
 MoveBy = Literal["person", "ai", "timeout"]
@@ -22,6 +22,8 @@ class Seat(BaseModel):
     timeouts: int = 0  # turns in a row the AI played for them
     acted: int = 0  # moves this seat has made: the counter in its buttons' custom ids
     penultima: bool = False  # said "penúltima" for its next play (Centocinque)
+    # Counts kept move by move for the league's statistics (e.g. penúltima missed).
+    counts: dict[str, int] = Field(default_factory=dict)
 
     @property
     def is_ai(self) -> bool:
@@ -63,3 +65,60 @@ class Score(BaseModel):
     kind: Literal["penalty", "chip", "resti"]
     points: int
     total: int
+
+
+# -- the league -------------------------------------------------------------------------------
+
+
+class Season(BaseModel):
+    id: int
+    guild_id: int
+    number: int
+    name: str
+    started_at: str
+    ended_at: str | None
+    matches: int = 0  # finished matches that count, when listed
+
+
+class MatchSeat(BaseModel):
+    """One seat of a finished match, as the league stores it."""
+
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    place: int | None
+    team: int
+    stats: dict[str, Any] = Field(default_factory=dict)
+    points: int | None = None
+
+    @property
+    def player(self) -> str:
+        """The rating key: a person by id, an AI by its level."""
+        return f"u:{self.user_id}" if self.user_id is not None else f"ai:{self.ai_level}"
+
+
+class MatchResult(BaseModel):
+    """A finished (or abandoned) match with every seat."""
+
+    id: int
+    guild_id: int
+    season_id: int | None
+    game: str
+    abandoned: bool
+    humans: int
+    finished_at: str
+    seats: list[MatchSeat]
+
+
+class Standing(BaseModel):
+    user_id: int
+    played: int
+    won: int
+    points: int
+
+
+class Rating(BaseModel):
+    mu: float
+    sigma: float
+    matches: int = 0

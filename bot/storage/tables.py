@@ -11,6 +11,7 @@ import aiosqlite
 from pydantic import ValidationError
 
 from bot.storage.db import Database
+from bot.storage.league import open_season_id
 from bot.storage.records import Move, MoveBy, Score, Seat, Status, TableRecord
 
 log = logging.getLogger(__name__)
@@ -190,8 +191,12 @@ class TableRepo:
         status: Status,
         outcome: dict[str, Any] | None,
         places: dict[int, int] | None,
+        teams: list[int] | None = None,
+        stats: list[dict[str, Any]] | None = None,
     ) -> int:
-        """Close a table (``finished`` with its outcome, or ``abandoned``) and store the match."""
+        """Close a table (``finished`` with its outcome, or ``abandoned``) and store the match
+        in the server's open season: each seat's place, partnership (``teams``, default: each
+        seat its own) and scores (``stats``)."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "UPDATE game_tables SET status = ?, seats = ?, updated_at = CURRENT_TIMESTAMP"
@@ -199,23 +204,34 @@ class TableRepo:
                 (status, _seats_json(record.seats), record.id),
             )
             cur = await conn.execute(
-                "INSERT INTO matches (table_id, guild_id, game, abandoned, outcome)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO matches (table_id, guild_id, game, abandoned, outcome, season_id,"
+                " humans) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id,
                     record.guild_id,
                     record.game,
                     int(status == "abandoned"),
                     json.dumps(outcome) if outcome is not None else None,
+                    await open_season_id(conn, record.guild_id),
+                    sum(not s.is_ai for s in record.seats),
                 ),
             )
             match_id = cur.lastrowid
             assert match_id is not None
             await conn.executemany(
-                "INSERT INTO match_players (match_id, seat, user_id, ai_level, place)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO match_players (match_id, seat, user_id, ai_level, place, name, team,"
+                " stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (match_id, i, s.user_id, s.ai, places.get(i) if places else None)
+                    (
+                        match_id,
+                        i,
+                        s.user_id,
+                        s.ai,
+                        places.get(i) if places else None,
+                        s.name,
+                        teams[i] if teams else i,
+                        json.dumps(stats[i]) if stats else None,
+                    )
                     for i, s in enumerate(record.seats)
                 ],
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.config import TableSettings
@@ -20,7 +21,7 @@ from bot.storage.records import Move, MoveBy, Seat
 from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.errors import OutOfDate, TableError
-from bot.tables.scores import scores_of
+from bot.tables.scores import counts_of, match_stats, scores_of, teams_of
 from bot.tables.table import SEAT_LIMITS, Table
 from bot.text import GAME_TITLES, narrate_all
 
@@ -55,6 +56,8 @@ class TableManager:
         self.defaults = defaults
         self.ai = ai
         self.listener: Listener | None = None
+        # Told the id of each match stored with a result (the league adds it to its tables).
+        self.match_finished: Callable[[int], Awaitable[None]] | None = None
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
 
@@ -372,12 +375,16 @@ class TableManager:
         """Apply, store, then show: under the table's lock."""
         rules = table.rules
         new_state, events = rules.apply(table.state, seat, action)  # GameError: nothing changed
-        seats = [s.model_copy() for s in table.seats]
+        seats = [s.model_copy(deep=True) for s in table.seats]
         seats[seat].acted += 1
         if action.startswith("play:"):
             seats[seat].penultima = False
         if by == "person":
             seats[seat].timeouts = 0
+        for counted, added in counts_of(table.game, events).items():
+            kept = seats[counted].counts
+            for kind, n in added.items():
+                kept[kind] = kept.get(kind, 0) + n
         n = table.record.moves + 1
         try:
             await self.repo.commit_move(
@@ -405,10 +412,23 @@ class TableManager:
 
     async def _finish(self, table: Table, outcome: Json) -> None:
         places = {s: place for place, group in enumerate(outcome["ranking"], 1) for s in group}
-        await self.repo.finish(table.record, "finished", outcome, places)
+        seats = table.record.seats
+        match_id = await self.repo.finish(
+            table.record,
+            "finished",
+            outcome,
+            places,
+            teams_of(table.game, len(seats)),
+            match_stats(table.game, outcome, [s.counts for s in seats]),
+        )
         table.record.status = "finished"  # only once it is stored
         self._forget(table)
-        log.info("table %s: finished", table.id)
+        log.info("table %s: finished as match %s", table.id, match_id)
+        if self.match_finished is not None:
+            try:
+                await self.match_finished(match_id)
+            except Exception:  # the match is stored; the league catches up at the next start
+                log.exception("table %s: match %s not yet in the league", table.id, match_id)
 
     async def _after_move(self, table: Table) -> None:
         if table.playing:

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.games import GameError
 from bot.i18n import t
+from bot.league import LeagueError
 from bot.tables import TableError
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ NO_PERMISSION = (
 
 def user_message(error: BaseException) -> str | None:
     """What to tell the person, or None if the error is a bug."""
-    if isinstance(error, GameError | TableError):
+    if isinstance(error, GameError | TableError | LeagueError):
         return t(str(error))
     if isinstance(error, discord.Forbidden):
         return t(NO_PERMISSION)

@@ -23,6 +23,7 @@ SAY = rf"tv:say:{_N.format('table')}:{_N.format('seat')}"
 PAGE = rf"tv:page:{_N.format('table')}:{_N.format('seat')}:{_N.format('page')}"
 RULES_SELECT = rf"tv:rs:{_N.format('table')}"
 RULES_NUMBERS = rf"tv:rn:{_N.format('table')}"
+STANDINGS = rf"tv:lg:{_N.format('season')}:(?P<game>[a-z]+):{_N.format('page')}"
 RULES_MODAL = rf"tv:rm:{_N.format('table')}"
 VALUE_MODAL = (
     rf"tv:v:{_N.format('table')}:{_N.format('seat')}:{_N.format('acted')}:(?P<card>[A-Z0-9]+)"
@@ -65,3 +66,8 @@ def rules_modal(table_id: int) -> str:
 
 def value_modal(table_id: int, seat: int, acted: int, card: str) -> str:
     return f"tv:v:{table_id}:{seat}:{acted}:{card}"
+
+
+def standings(season: int, game: str | None, page: int) -> str:
+    """A standings page: the season's number on the server, the game (or ``all``), the page."""
+    return f"tv:lg:{season}:{game or 'all'}:{page}"

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.league import League
 from bot.tables import TableManager
 from bot.views.publisher import Publisher
 
@@ -15,6 +16,7 @@ from bot.views.publisher import Publisher
 class Services:
     manager: TableManager
     publisher: Publisher
+    league: League
 
 
 def services(interaction: discord.Interaction[Any]) -> Services:

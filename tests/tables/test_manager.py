@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot.config import TableSettings
+from bot.config import LeagueSettings, TableSettings
 from bot.games import GameError
-from bot.storage import Database, TableRepo
+from bot.league import League
+from bot.storage import Database, LeagueRepo, TableRepo
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 
@@ -262,4 +263,36 @@ async def test_a_rematch_reopens_the_same_seats_and_rules_in_the_channel(world: 
 
     m = await world.open()
     assert m.in_channel(10).record.board_message_id == 777
+    await world.close(m)
+
+
+async def test_a_finished_match_stores_each_seats_figures_and_enters_the_league(
+    world: World,
+) -> None:
+    m = await world.open()
+    league = League(LeagueRepo(world.db), LeagueSettings(min_humans=1))
+    m.match_finished = league.record
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.add_ai(table, 100, "easy")
+    await m.add_ai(table, 100, "easy")
+    await m.start(table, 100)
+    await m.leave(table, 100)  # the AI plays Ann's seat to the end
+    await wait_until(lambda: not table.playing, timeout=60)
+    async with world.db.conn.execute(
+        "SELECT id, outcome FROM matches WHERE table_id = ?", (table.id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    match = await league.repo.match(row[0])
+    outcome = json.loads(row[1])
+    figures = [s.stats for s in match.seats]
+    assert [f["hands_won"] for f in figures] == outcome["hands_won"]
+    assert [f["tally"] for f in figures] == outcome["tallies"]
+    # Every hand a seat played is counted, and its penalties add up to its tally.
+    assert max(f["hands"] for f in figures) == outcome["hands"]
+    assert all(f.get("penalty", 0) == f["tally"] for f in figures)
+    assert sum(f["eliminated"] for f in figures) == 2
+    assert sum(f.get("missed", 0) for f in figures) == sum(f.get("called_out", 0) for f in figures)
+    page = await league.standings(1, "centocinque", None, 0)
+    assert [(r.user_id, r.played) for r in page.rows] == [(100, 1)]
     await world.close(m)

@@ -1,0 +1,193 @@
+"""The league's operations: record a finished match, rebuild, and read standings, statistics,
+history and exports for a server."""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+from dataclasses import dataclass
+
+from bot.config import LeagueSettings
+from bot.i18n import t
+from bot.league.points import league_points
+from bot.league.ratings import rate, shown
+from bot.league.stats import GameStats, game_stats
+from bot.storage.league import LeagueRepo
+from bot.storage.records import MatchResult, Season
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+SEASON_NAME_MAX = 40
+
+
+class LeagueError(Exception):
+    """A user-facing refusal (an unknown season, a bad name...)."""
+
+
+@dataclass
+class StandingsRow:
+    rank: int
+    user_id: int
+    played: int
+    won: int
+    points: int
+    rating: float | None  # None when the page adds up every game (ratings are per game)
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass
+class StandingsPage:
+    season: Season
+    game: str | None
+    page: int  # from 0, within range
+    pages: int
+    players: int
+    rows: list[StandingsRow]
+
+
+class League:
+    def __init__(self, repo: LeagueRepo, settings: LeagueSettings) -> None:
+        self.repo = repo
+        self.settings = settings
+
+    # -- recording --------------------------------------------------------------------------
+
+    async def record(self, match_id: int) -> None:
+        """Add a finished match to its season's standings and its players' ratings."""
+        match = await self.repo.match(match_id)
+        if match.abandoned:
+            return
+        before = await self.repo.ratings(
+            match.guild_id, match.game, [s.player for s in match.seats]
+        )
+        await self.repo.apply(match, league_points(match, self.settings), rate(match, before))
+
+    async def catch_up(self) -> int:
+        """Record the matches finished but not yet recorded (after a crash, or an upgrade)."""
+        pending = await self.repo.pending()
+        for match_id in pending:
+            await self.record(match_id)
+        if pending:
+            log.info("league: recorded %d pending matches", len(pending))
+        return len(pending)
+
+    async def rebuild(self, guild_id: int) -> int:
+        """Recompute the server's standings and ratings from its stored results, in order."""
+        matches = await self.repo.reset(guild_id)
+        for match_id in matches:
+            await self.record(match_id)
+        log.info("league: guild %s rebuilt from %d matches", guild_id, len(matches))
+        return len(matches)
+
+    # -- seasons ----------------------------------------------------------------------------
+
+    async def season(self, guild_id: int, number: int | None = None) -> Season:
+        """Season ``number`` of the server, or the open one."""
+        if number is None:
+            return await self.repo.current_season(guild_id)
+        found = await self.repo.season(guild_id, number=number)
+        if found is None:
+            raise LeagueError(t("This server has no season {number}.", number=number))
+        return found
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        await self.repo.current_season(guild_id)  # a server's first look opens season 1
+        return await self.repo.seasons(guild_id)
+
+    async def new_season(self, guild_id: int, name: str) -> tuple[Season, Season]:
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= SEASON_NAME_MAX:
+            raise LeagueError(
+                t("A season's name has 1 to {most} characters.", most=SEASON_NAME_MAX)
+            )
+        return await self.repo.new_season(guild_id, name)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def standings(
+        self, guild_id: int, game: str | None, season_number: int | None, page: int
+    ) -> StandingsPage:
+        season = await self.season(guild_id, season_number)
+        _, players = await self.repo.standings(season.id, game, 0, 0)
+        pages = max(1, -(-players // PAGE_SIZE))
+        page = min(max(page, 0), pages - 1)
+        found, _ = await self.repo.standings(season.id, game, page * PAGE_SIZE, PAGE_SIZE)
+        ratings = (
+            await self.repo.ratings(guild_id, game, [f"u:{s.user_id}" for s in found])
+            if game is not None
+            else {}
+        )
+        rows = []
+        for rank, standing in enumerate(found, page * PAGE_SIZE + 1):
+            rating = ratings.get(f"u:{standing.user_id}")
+            rows.append(
+                StandingsRow(
+                    rank=rank,
+                    user_id=standing.user_id,
+                    played=standing.played,
+                    won=standing.won,
+                    points=standing.points,
+                    rating=shown(rating) if rating is not None else None,
+                )
+            )
+        return StandingsPage(season, game, page, pages, players, rows)
+
+    async def stats(self, guild_id: int, user_id: int, game: str | None) -> list[GameStats]:
+        return game_stats(user_id, await self.repo.player_matches(guild_id, user_id, game))
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> float | None:
+        found = await self.repo.ratings(guild_id, game, [f"u:{user_id}"])
+        return shown(found[f"u:{user_id}"]) if found else None
+
+    async def history(self, guild_id: int, user_id: int, limit: int) -> list[MatchResult]:
+        return await self.repo.player_matches(guild_id, user_id, None, limit)
+
+    async def export(self, guild_id: int, season_number: int | None) -> tuple[Season, str]:
+        """The season's results as CSV: one row per seat of every match, abandoned ones too."""
+        season = await self.season(guild_id, season_number)
+        matches = await self.repo.season_matches(season.id)
+        figures = sorted({k for m in matches for s in m.seats for k in s.stats})
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(
+            [
+                "match",
+                "finished_at",
+                "season",
+                "game",
+                "status",
+                "seat",
+                "player",
+                "user_id",
+                "ai_level",
+                "team",
+                "place",
+                "league_points",
+                *figures,
+            ]
+        )
+        for match in matches:
+            for seat in match.seats:
+                writer.writerow(
+                    [
+                        match.id,
+                        match.finished_at,
+                        season.number,
+                        match.game,
+                        "abandoned" if match.abandoned else "finished",
+                        seat.seat + 1,
+                        seat.name,
+                        seat.user_id if seat.user_id is not None else "",
+                        seat.ai_level or "",
+                        seat.team + 1,
+                        seat.place if seat.place is not None else "",
+                        seat.points if seat.points is not None else "",
+                        *(seat.stats.get(k, "") for k in figures),
+                    ]
+                )
+        return season, out.getvalue()

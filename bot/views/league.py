@@ -1,0 +1,291 @@
+"""The league on Discord: standings pages (with buttons that survive a restart), statistics,
+history, the CSV export and seasons. The league itself is ``bot.league``."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any, Self
+
+import discord
+from discord.ui import Button, DynamicItem
+
+from bot.i18n import t
+from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
+from bot.league.stats import GameStats, seat_of, won
+from bot.text import GAME_TITLES
+from bot.views import ids
+from bot.views.errors import guarded
+from bot.views.services import services
+
+Interaction = discord.Interaction[Any]
+HISTORY = 10
+COLOUR = discord.Colour.gold()
+
+
+def _league(interaction: Interaction) -> League:
+    return services(interaction).league
+
+
+def _guild(interaction: Interaction) -> int:
+    if interaction.guild_id is None:
+        raise LeagueError(t("The league is kept per server: use it in a server."))
+    return interaction.guild_id
+
+
+def _may_manage(interaction: Interaction) -> None:
+    if not interaction.permissions.manage_guild:
+        raise LeagueError(t("Only members who may manage the server can do that."))
+
+
+def _season_title(season: Season) -> str:
+    state = t("open") if season.ended_at is None else t("closed")
+    return t(
+        "Season {number}: {name} ({state})", number=season.number, name=season.name, state=state
+    )
+
+
+def _percent(rate: float) -> str:
+    return f"{rate:.0%}"
+
+
+# -- standings -------------------------------------------------------------------------------
+
+
+def standings_embed(page: StandingsPage) -> discord.Embed:
+    game = GAME_TITLES[page.game] if page.game else t("All games")
+    embed = discord.Embed(
+        title=t("Standings · {game}", game=game),
+        description=_season_title(page.season),
+        colour=COLOUR,
+    )
+    lines = []
+    for row in page.rows:
+        line = t(
+            "**{rank}.** <@{user}> · {points} pts · {won} won of {played} ({rate})",
+            rank=row.rank,
+            user=row.user_id,
+            points=row.points,
+            won=row.won,
+            played=row.played,
+            rate=_percent(row.win_rate),
+        )
+        if row.rating is not None:
+            line += t(" · rating {rating:.1f}", rating=row.rating)
+        lines.append(line)
+    embed.add_field(
+        name=t("Players"),
+        value="\n".join(lines) or t("No league matches in this season yet."),
+        inline=False,
+    )
+    embed.set_footer(
+        text=t(
+            "Page {page} of {pages} · {players} players",
+            page=page.page + 1,
+            pages=page.pages,
+            players=page.players,
+        )
+    )
+    return embed
+
+
+def standings_view(page: StandingsPage) -> discord.ui.View | None:
+    if page.pages == 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    number, game = page.season.number, page.game
+    view.add_item(StandingsButton(number, game, page.page - 1, t("◀ Previous"), page.page == 0))
+    view.add_item(
+        StandingsButton(number, game, page.page + 1, t("Next ▶"), page.page + 1 >= page.pages)
+    )
+    return view
+
+
+class StandingsButton(DynamicItem[Button[Any]], template=ids.STANDINGS):
+    """Turns a standings message to another page, for whoever clicks, even after a restart."""
+
+    def __init__(
+        self, season: int, game: str | None, page: int, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            Button(
+                label=label or str(page + 1),
+                custom_id=ids.standings(season, game, max(page, 0)),
+                disabled=disabled,
+            )
+        )
+        self.season, self.game, self.page = season, game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        game = match["game"] if match["game"] in GAME_TITLES else None
+        return cls(int(match["season"]), game, int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        async def turn_page() -> None:
+            page = await _league(interaction).standings(
+                _guild(interaction), self.game, self.season, self.page
+            )
+            await interaction.response.edit_message(
+                embed=standings_embed(page), view=standings_view(page)
+            )
+
+        await guarded(interaction, "standings page", None, turn_page)
+
+
+async def show_standings(interaction: Interaction, game: str | None, season: int | None) -> None:
+    page = await _league(interaction).standings(_guild(interaction), game, season, 0)
+    view = standings_view(page)
+    if view is None:
+        await interaction.response.send_message(embed=standings_embed(page))
+    else:
+        await interaction.response.send_message(embed=standings_embed(page), view=view)
+
+
+# -- statistics and history ------------------------------------------------------------------
+
+
+def _game_lines(stats: GameStats) -> list[str]:
+    totals = stats.totals
+    if stats.game == "centocinque":
+        return [
+            t(
+                "Hands won {won} of {hands} · tally per hand {tally:.1f} · eliminated {out}",
+                won=totals["hands_won"],
+                hands=totals["hands"],
+                tally=stats.tally_per_hand,
+                out=totals["eliminated"],
+            ),
+            t(
+                "Penúltima missed {missed} · called out {called}",
+                missed=totals["missed"],
+                called=totals["called_out"],
+            ),
+        ]
+    if stats.game == "cento":
+        return [
+            t(
+                "Busts {busts} · chips lost {chips}",
+                busts=totals["busts"],
+                chips=totals["chips_lost"],
+            )
+        ]
+    return [
+        t(
+            "Resti won {won}, lost {lost} · average points {points:.1f}"
+            " · combinations declared {combos}",
+            won=stats.resti_won,
+            lost=stats.resti_lost,
+            points=stats.average_points,
+            combos=totals["combinations"],
+        )
+    ]
+
+
+async def show_stats(
+    interaction: Interaction, player: discord.abc.User | None, game: str | None
+) -> None:
+    person = player or interaction.user
+    league, guild = _league(interaction), _guild(interaction)
+    embed = discord.Embed(title=t("Statistics · {name}", name=person.display_name), colour=COLOUR)
+    for stats in await league.stats(guild, person.id, game):
+        rating = await league.rating(guild, stats.game, person.id)
+        head = t(
+            "Played {played} · won {won} ({rate}) · streak {streak} (best {best})",
+            played=stats.played,
+            won=stats.won,
+            rate=_percent(stats.win_rate),
+            streak=stats.streak,
+            best=stats.best_streak,
+        )
+        if rating is not None:
+            head += t(" · rating {rating:.1f}", rating=rating)
+        embed.add_field(
+            name=GAME_TITLES[stats.game], value="\n".join([head, *_game_lines(stats)]), inline=False
+        )
+    if not embed.fields:
+        embed.description = t("No finished matches yet.")
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _history_line(match: MatchResult, user_id: int) -> str:
+    when = match.finished_at[:10]
+    head = t("#{id} · {game} · {when}", id=match.id, game=GAME_TITLES[match.game], when=when)
+    if match.abandoned:
+        return head + t(" · abandoned")
+    seat = seat_of(match, user_id)
+    if won(match, seat):
+        result = t("won")
+    elif all(s.place == seat.place for s in match.seats):
+        result = t("draw")
+    else:
+        result = t("place {place} of {seats}", place=seat.place, seats=len(match.seats))
+    if seat.points is not None:
+        result += t(" · +{points} pts", points=seat.points)
+    return f"{head} · {result}"
+
+
+async def show_history(interaction: Interaction, player: discord.abc.User | None) -> None:
+    person = player or interaction.user
+    matches = await _league(interaction).history(_guild(interaction), person.id, HISTORY)
+    lines = [_history_line(m, person.id) for m in matches]
+    embed = discord.Embed(
+        title=t("Latest matches · {name}", name=person.display_name),
+        description="\n".join(lines) or t("No matches yet."),
+        colour=COLOUR,
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+# -- export and seasons ----------------------------------------------------------------------
+
+
+async def export(interaction: Interaction, season: int | None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found, text = await _league(interaction).export(_guild(interaction), season)
+    data = text.encode("utf-8")
+    name = f"tavolo-season-{found.number}.csv"
+    await interaction.followup.send(
+        t("The results of {season}.", season=_season_title(found)),
+        file=discord.File(io.BytesIO(data), filename=name),
+        ephemeral=True,
+    )
+
+
+async def list_seasons(interaction: Interaction) -> None:
+    seasons = await _league(interaction).seasons(_guild(interaction))
+    lines = [
+        t(
+            "{title} · since {start} · {matches} matches",
+            title=_season_title(s),
+            start=s.started_at[:10],
+            matches=s.matches,
+        )
+        for s in seasons
+    ]
+    embed = discord.Embed(title=t("Seasons"), description="\n".join(lines), colour=COLOUR)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def new_season(interaction: Interaction, name: str) -> None:
+    _may_manage(interaction)
+    closed, opened = await _league(interaction).new_season(_guild(interaction), name)
+    await interaction.response.send_message(
+        t(
+            "{closed} is over. {opened} begins: every match from now on counts for it.",
+            closed=_season_title(closed),
+            opened=_season_title(opened),
+        )
+    )
+
+
+async def rebuild(interaction: Interaction) -> None:
+    _may_manage(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    count = await _league(interaction).rebuild(_guild(interaction))
+    await interaction.followup.send(
+        t("Standings and ratings rebuilt from {count} stored matches.", count=count),
+        ephemeral=True,
+    )

@@ -1,0 +1,156 @@
+"""The league on a real SQLite file: seasons, recording matches, standings, rebuilds, export."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.config import LeagueSettings
+from bot.league import League, LeagueError
+from bot.storage import Database, LeagueRepo, TableRepo
+from tests.league.helpers import finished
+
+
+class World:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.tables = TableRepo(db)
+        self.repo = LeagueRepo(db)
+        self.league = League(self.repo, LeagueSettings())
+
+    async def play(
+        self, game: str, players: list[int | str], ranking: list[list[int]], **kw: Any
+    ) -> int:
+        match_id = await finished(self.tables, game, players, ranking, **kw)
+        await self.league.record(match_id)
+        return match_id
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    db = await Database.open(tmp_path / "league.sqlite3")
+    yield World(db)
+    await db.close()
+
+
+async def _ratings(world: World) -> list[tuple[object, ...]]:
+    async with world.db.conn.execute("SELECT * FROM ratings ORDER BY game, player") as cur:
+        return [tuple(r) for r in await cur.fetchall()]
+
+
+async def _standings(world: World) -> list[tuple[object, ...]]:
+    async with world.db.conn.execute("SELECT * FROM standings ORDER BY 1, 2, 3") as cur:
+        return [tuple(r) for r in await cur.fetchall()]
+
+
+async def test_standings_count_people_in_league_matches_and_leave_ai_seats_out(
+    world: World,
+) -> None:
+    await world.play("cento", [1, 2, "easy"], [[1], [0], [2]])  # 2: 2 pts, 1: 1 pt
+    await world.play("cento", [1, 2, 3], [[0], [1], [2]])  # 1: 2 pts, 2: 1 pt
+    await world.play("cento", [1, "easy", "hard"], [[0], [1], [2]])  # one person: no points
+    await world.play("cento", [2, 3, 4], [[0], [1], [2]], abandoned=True)
+    page = await world.league.standings(1, "cento", None, 0)
+    assert [(r.user_id, r.played, r.won, r.points) for r in page.rows] == [
+        (1, 2, 1, 3),
+        (2, 2, 1, 3),
+        (3, 1, 0, 0),
+    ]
+    assert page.players == 3 and page.pages == 1
+    assert all(r.rating is not None for r in page.rows)
+    # Ratings cover every finished match, the one-person match and the AI levels too.
+    rated = {row[2]: row[5] for row in await _ratings(world)}
+    assert rated == {"u:1": 3, "u:2": 2, "u:3": 1, "ai:easy": 2, "ai:hard": 1}
+    stats = await world.league.stats(1, 1, None)
+    assert [(s.game, s.played, s.won) for s in stats] == [("cento", 3, 2)]
+
+
+async def test_all_games_add_up_and_a_page_past_the_end_shows_the_last(world: World) -> None:
+    for i in range(12):
+        await world.play("centocinque", [100 + i, 200 + i], [[0], [1]])
+    await world.play("minchiate", [100, 101, 102, 103], [[0, 2], [1, 3]])
+    everything = await world.league.standings(1, None, None, 0)
+    assert everything.players == 24 and everything.pages == 3
+    assert (everything.rows[0].user_id, everything.rows[0].points) == (100, 3)
+    assert everything.rows[0].rating is None  # ratings are per game
+    last = await world.league.standings(1, None, None, 99)
+    assert last.page == 2 and len(last.rows) == 4 and last.rows[0].rank == 21
+
+
+async def test_a_new_season_closes_the_old_one_and_starts_from_zero(world: World) -> None:
+    await world.play("cento", [1, 2, 3], [[0], [1], [2]])
+    first = await world.league.season(1)
+    assert (first.number, first.name, first.ended_at) == (1, "Season 1", None)
+    closed, opened = await world.league.new_season(1, "  Spring   2027 ")
+    assert closed.ended_at is not None and (opened.number, opened.name) == (2, "Spring 2027")
+    assert (await world.league.standings(1, "cento", None, 0)).rows == []
+    await world.play("cento", [3, 2, 1], [[0], [1], [2]])
+    now = await world.league.standings(1, "cento", None, 0)
+    before = await world.league.standings(1, "cento", 1, 0)
+    assert [r.user_id for r in now.rows] == [3, 2, 1]
+    assert [r.user_id for r in before.rows] == [1, 2, 3]
+    assert [(s.number, s.matches) for s in await world.league.seasons(1)] == [(2, 1), (1, 1)]
+    with pytest.raises(LeagueError, match="no season 7"):
+        await world.league.standings(1, None, 7, 0)
+    with pytest.raises(LeagueError, match="1 to 40 characters"):
+        await world.league.new_season(1, "   ")
+    # Another server has its own seasons.
+    assert (await world.league.season(2)).number == 1
+
+
+async def test_a_rebuild_gives_exactly_the_same_standings_and_ratings(world: World) -> None:
+    await world.play("cento", [1, 2, 3, "easy"], [[3], [0], [1, 2]])
+    await world.play("minchiate", [1, "hard", 2, "easy"], [[1, 3], [0, 2]])
+    await world.play("minchiate", [1, 2, 3, 4], [[0, 1, 2, 3]])
+    await world.league.new_season(1, "Two")
+    await world.play("centocinque", [2, 1], [[1], [0]])
+    standings, ratings = await _standings(world), await _ratings(world)
+    assert await world.league.rebuild(1) == 4
+    assert await _standings(world) == standings
+    assert await _ratings(world) == ratings
+
+
+async def test_a_match_is_recorded_once_and_pending_ones_are_caught_up(world: World) -> None:
+    match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]])
+    await world.league.record(match_id)  # again: nothing changes
+    assert [r[3] for r in await _standings(world)] == [1, 1, 1]  # played
+    await finished(world.tables, "cento", [1, 2, 3], [[0], [1], [2]])  # stored, not recorded
+    assert await world.league.catch_up() == 1
+    assert await world.league.catch_up() == 0
+    assert [r[3:5] for r in await _standings(world)] == [(2, 2), (2, 0), (2, 0)]
+
+
+async def test_the_export_holds_every_seat_of_every_match_abandoned_ones_too(
+    world: World,
+) -> None:
+    await world.play(
+        "cento", [1, 2, "easy"], [[1], [0], [2]], stats=[{"busts": 3}, {"busts": 1}, {"busts": 2}]
+    )
+    await world.play("cento", [2, 3, 4], [], abandoned=True)
+    season, text = await world.league.export(1, None)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert season.number == 1 and len(rows) == 6
+    first = rows[:3]
+    assert [(r["player"], r["place"], r["league_points"], r["busts"]) for r in first] == [
+        ("P1", "2", "1", "3"),
+        ("P2", "1", "2", "1"),
+        ("AI (easy)", "3", "", "2"),
+    ]
+    assert {r["status"] for r in rows[3:]} == {"abandoned"}
+    assert "seed" not in text.splitlines()[0]
+
+
+async def test_a_damaged_stats_row_reads_as_empty_instead_of_failing(world: World) -> None:
+    match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]], stats=[{"busts": 1}] * 3)
+    await world.db.conn.execute(
+        "UPDATE match_players SET stats = '{not json' WHERE match_id = ? AND seat = 0", (match_id,)
+    )
+    (stats,) = await world.league.stats(1, 1, "cento")
+    assert stats.played == 1 and stats.totals["busts"] == 0
+    (other,) = await world.league.stats(1, 2, "cento")
+    assert other.totals["busts"] == 1
