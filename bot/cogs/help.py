@@ -26,7 +26,12 @@ HELP = (
     "Centocinque: say **Penúltima!** (in your hand, or `/penultima`) before the play that "
     "leaves you one card. Forgot? Others may **Call out** (on the board, or "
     "`/penultima player:`) until the next card is played or drawn.\n"
-    "You are pinged when it is your turn; if you wait too long the AI plays for you."
+    "You are pinged when it is your turn; if you wait too long the AI plays for you.\n"
+    "\n"
+    "**The league**\n"
+    "`/league standings` shows this season's table, `/league stats` and `/league history` "
+    "yours (or a player's), `/league export` the results as a file. Matches among people "
+    "earn league points for each opponent you finish above (Minchiate: a win or a draw)."
 )
 
 
