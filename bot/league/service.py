@@ -3,6 +3,7 @@ history and exports for a server."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import logging
@@ -13,7 +14,7 @@ from bot.i18n import t
 from bot.league.points import league_points
 from bot.league.ratings import rate, shown
 from bot.league.stats import GameStats, game_stats
-from bot.storage.league import LeagueRepo
+from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt
 from bot.storage.records import MatchResult, Season
 
 log = logging.getLogger(__name__)
@@ -50,22 +51,47 @@ class StandingsPage:
     rows: list[StandingsRow]
 
 
+def replay(matches: list[MatchResult], settings: LeagueSettings) -> Rebuilt:
+    """The league that ``matches`` (oldest first) produce, one ``record`` after another."""
+    league = Rebuilt()
+    for match in matches:
+        assert match.season_id is not None
+        points = league_points(match, settings)
+        rated = league.ratings.setdefault(match.game, {})
+        for player, rating in rate(match, rated).items():
+            old = rated.get(player)
+            rating.matches = (old.matches if old else 0) + 1
+            rated[player] = rating
+        for seat in match.seats:
+            earned = points.get(seat.seat) if points is not None else None
+            league.points[(match.id, seat.seat)] = earned
+            if earned is None or seat.user_id is None:
+                continue
+            for game in (match.game, ALL_GAMES):
+                row = league.standings.setdefault((match.season_id, game, seat.user_id), [0, 0, 0])
+                row[0] += 1
+                row[1] += int(seat.place == 1)
+                row[2] += earned
+    return league
+
+
 class League:
     def __init__(self, repo: LeagueRepo, settings: LeagueSettings) -> None:
         self.repo = repo
         self.settings = settings
+        self._lock = asyncio.Lock()  # one change to the league at a time
 
     # -- recording --------------------------------------------------------------------------
 
     async def record(self, match_id: int) -> None:
         """Add a finished match to its season's standings and its players' ratings."""
-        match = await self.repo.match(match_id)
-        if match.abandoned:
-            return
-        before = await self.repo.ratings(
-            match.guild_id, match.game, [s.player for s in match.seats]
-        )
-        await self.repo.apply(match, league_points(match, self.settings), rate(match, before))
+        async with self._lock:
+            match = await self.repo.match(match_id)
+            if match.abandoned:
+                return
+            players = [s.player for s in match.seats]
+            before = await self.repo.ratings(match.guild_id, match.game, players)
+            await self.repo.apply(match, league_points(match, self.settings), rate(match, before))
 
     async def catch_up(self) -> int:
         """Record the matches finished but not yet recorded (after a crash, or an upgrade)."""
@@ -77,10 +103,14 @@ class League:
         return len(pending)
 
     async def rebuild(self, guild_id: int) -> int:
-        """Recompute the server's standings and ratings from its stored results, in order."""
-        matches = await self.repo.reset(guild_id)
-        for match_id in matches:
-            await self.record(match_id)
+        """Recompute the server's standings and ratings from its stored results, in order.
+
+        The replay runs in a thread, so the bot keeps answering while a large server's
+        history is replayed; matches finishing meanwhile wait for it (the lock)."""
+        async with self._lock:
+            matches = await self.repo.finished_matches(guild_id)
+            rebuilt = await asyncio.to_thread(replay, matches, self.settings)
+            await self.repo.replace(guild_id, rebuilt)
         log.info("league: guild %s rebuilt from %d matches", guild_id, len(matches))
         return len(matches)
 

@@ -1,14 +1,15 @@
 """The league's storage: seasons, match results, standings and ratings.
 
 ``standings`` and ``ratings`` are derived from ``matches`` and ``match_players``: each finished
-match is applied once (``league_applied``), and ``reset`` clears them so that every match can be
-applied again, in order, to rebuild them exactly.
+match is applied once (``league_applied``), and ``replace`` swaps in a league recomputed from
+every match in order, which gives exactly the same numbers.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
@@ -17,6 +18,7 @@ from bot.storage.db import Database
 from bot.storage.records import MatchResult, MatchSeat, Rating, Season, Standing
 
 FIRST_SEASON = "Season 1"
+ALL_GAMES = "*"  # the standings row adding up a person's every game in a season
 
 
 async def open_season_id(conn: aiosqlite.Connection, guild_id: int) -> int:
@@ -45,6 +47,16 @@ def _stats(text: str | None) -> dict[str, Any]:
     except ValueError:
         return {}
     return found if isinstance(found, dict) else {}
+
+
+@dataclass
+class Rebuilt:
+    """A server's league computed afresh from its matches."""
+
+    # (season id, game or ALL_GAMES, user id) -> [played, won, points]
+    standings: dict[tuple[int, str, int], list[int]] = field(default_factory=dict)
+    ratings: dict[str, dict[str, Rating]] = field(default_factory=dict)  # game -> player ->
+    points: dict[tuple[int, int], int | None] = field(default_factory=dict)  # (match, seat)
 
 
 class LeagueRepo:
@@ -183,12 +195,15 @@ class LeagueRepo:
                 )
                 if earned is None or seat.user_id is None:
                     continue
-                await conn.execute(
+                await conn.executemany(
                     "INSERT INTO standings (season_id, game, user_id, played, won, points)"
                     " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE SET"
                     " played = played + 1, won = won + excluded.won,"
                     " points = points + excluded.points",
-                    (season_id, match.game, seat.user_id, int(seat.place == 1), earned),
+                    [
+                        (season_id, game, seat.user_id, int(seat.place == 1), earned)
+                        for game in (match.game, ALL_GAMES)
+                    ],
                 )
             await conn.executemany(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, matches)"
@@ -197,9 +212,23 @@ class LeagueRepo:
                 [(match.guild_id, match.game, p, r.mu, r.sigma) for p, r in ratings.items()],
             )
 
-    async def reset(self, guild_id: int) -> list[int]:
-        """Forget the server's standings and ratings; its matches, oldest first, to apply
-        again."""
+    async def finished_matches(self, guild_id: int) -> list[MatchResult]:
+        """Every finished match of the server, oldest first, each in a season (a match stored
+        before seasons existed joins the open one)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE matches SET season_id = ? WHERE guild_id = ? AND season_id IS NULL",
+                (await open_season_id(conn, guild_id), guild_id),
+            )
+        async with self.db.conn.execute(
+            "SELECT * FROM matches WHERE guild_id = ? AND abandoned = 0 ORDER BY id", (guild_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return await self._with_seats(rows)
+
+    async def replace(self, guild_id: int, league: Rebuilt) -> None:
+        """Put a rebuilt league in place of the server's standings, ratings and points, in
+        one transaction."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "DELETE FROM standings WHERE season_id IN"
@@ -207,15 +236,28 @@ class LeagueRepo:
                 (guild_id,),
             )
             await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await conn.executemany(
+                "INSERT INTO standings (season_id, game, user_id, played, won, points)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(*key, *row) for key, row in league.standings.items()],
+            )
+            await conn.executemany(
+                "INSERT INTO ratings (guild_id, game, player, mu, sigma, matches)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (guild_id, game, player, r.mu, r.sigma, r.matches)
+                    for game, rated in league.ratings.items()
+                    for player, r in rated.items()
+                ],
+            )
+            await conn.executemany(
+                "UPDATE match_players SET points = ? WHERE match_id = ? AND seat = ?",
+                [(points, match_id, seat) for (match_id, seat), points in league.points.items()],
+            )
             await conn.execute(
-                "UPDATE matches SET league_applied = 0 WHERE guild_id = ? AND abandoned = 0",
+                "UPDATE matches SET league_applied = 1 WHERE guild_id = ? AND abandoned = 0",
                 (guild_id,),
             )
-            async with conn.execute(
-                "SELECT id FROM matches WHERE guild_id = ? AND abandoned = 0 ORDER BY id",
-                (guild_id,),
-            ) as cur:
-                return [int(r[0]) for r in await cur.fetchall()]
 
     # -- ratings ----------------------------------------------------------------------------
 
@@ -241,24 +283,14 @@ class LeagueRepo:
     ) -> tuple[list[Standing], int]:
         """One page of a season's standings (one game, or every game added up) and how many
         players the whole table has."""
-        if game is not None:
-            query = (
-                "SELECT user_id, played, won, points FROM standings"
-                " WHERE season_id = ? AND game = ?"
-                " ORDER BY points DESC, won DESC, user_id LIMIT ? OFFSET ?"
-            )
-            params: tuple[Any, ...] = (season_id, game, limit, offset)
-            count = "SELECT count(*) FROM standings WHERE season_id = ? AND game = ?"
-            count_params: tuple[Any, ...] = (season_id, game)
-        else:
-            query = (
-                "SELECT user_id, sum(played) AS played, sum(won) AS won, sum(points) AS points"
-                " FROM standings WHERE season_id = ? GROUP BY user_id"
-                " ORDER BY points DESC, won DESC, user_id LIMIT ? OFFSET ?"
-            )
-            params = (season_id, limit, offset)
-            count = "SELECT count(DISTINCT user_id) FROM standings WHERE season_id = ?"
-            count_params = (season_id,)
+        where = (season_id, game or ALL_GAMES)
+        query = (
+            "SELECT user_id, played, won, points FROM standings WHERE season_id = ? AND game = ?"
+            " ORDER BY points DESC, won DESC, user_id LIMIT ? OFFSET ?"
+        )
+        params = (*where, limit, offset)
+        count = "SELECT count(*) FROM standings WHERE season_id = ? AND game = ?"
+        count_params = where
         async with self.db.conn.execute(query, params) as cur:
             rows = [Standing(**dict(zip(r.keys(), r, strict=True))) for r in await cur.fetchall()]
         async with self.db.conn.execute(count, count_params) as cur:
