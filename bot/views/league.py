@@ -54,11 +54,6 @@ def _percent(rate: float) -> str:
 
 def standings_embed(page: StandingsPage) -> discord.Embed:
     game = GAME_TITLES[page.game] if page.game else t("All games")
-    embed = discord.Embed(
-        title=t("Standings · {game}", game=game),
-        description=_season_title(page.season),
-        colour=COLOUR,
-    )
     lines = []
     for row in page.rows:
         line = t(
@@ -73,10 +68,12 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
         if row.rating is not None:
             line += t(" · rating {rating:.1f}", rating=row.rating)
         lines.append(line)
-    embed.add_field(
-        name=t("Players"),
-        value="\n".join(lines) or t("No league matches in this season yet."),
-        inline=False,
+    # Ten rows fit an embed's description (4,096 characters) with room to spare.
+    table = "\n".join(lines) or t("No league matches in this season yet.")
+    embed = discord.Embed(
+        title=t("Standings · {game}", game=game),
+        description=f"{_season_title(page.season)}\n\n{table}",
+        colour=COLOUR,
     )
     embed.set_footer(
         text=t(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from bot.config import LeagueSettings
 from bot.league import League, LeagueError
 from bot.storage import Database, LeagueRepo, TableRepo
+from bot.storage.db import migrations
 from tests.league.helpers import finished
 
 
@@ -158,3 +160,31 @@ async def test_a_damaged_stats_row_reads_as_empty_instead_of_failing(world: Worl
     assert stats.played == 1 and stats.totals["busts"] == 0
     (other,) = await world.league.stats(1, 2, "cento")
     assert other.totals["busts"] == 1
+
+
+async def test_matches_stored_before_the_league_join_it_on_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    ((_, first),) = [m for m in migrations() if m[0] == 1]
+    conn.executescript(f"{first}\nPRAGMA user_version = 1;")
+    conn.execute(
+        "INSERT INTO game_tables (id, guild_id, channel_id, game, status, host_id, options,"
+        " seats, seed) VALUES (1, 5, 9, 'minchiate', 'finished', 1, '{}', '[]', 0)"
+    )
+    conn.execute("INSERT INTO matches (id, table_id, guild_id, game) VALUES (1, 1, 5, 'minchiate')")
+    conn.executemany(
+        "INSERT INTO match_players (match_id, seat, user_id, ai_level, place)"
+        " VALUES (1, ?, ?, ?, ?)",
+        [(0, 11, None, 1), (1, None, "easy", 2), (2, 12, None, 1), (3, None, "hard", 2)],
+    )
+    conn.commit()
+    conn.close()
+
+    db = await Database.open(path)
+    league = League(LeagueRepo(db), LeagueSettings())
+    assert await league.catch_up() == 1
+    page = await league.standings(5, "minchiate", None, 0)
+    assert [(r.user_id, r.points) for r in page.rows] == [(11, 2), (12, 2)]
+    match = await league.repo.match(1)
+    assert [s.team for s in match.seats] == [0, 1, 0, 1] and match.humans == 2
+    await db.close()

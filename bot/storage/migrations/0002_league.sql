@@ -23,6 +23,13 @@ ALTER TABLE match_players ADD COLUMN name TEXT;
 ALTER TABLE match_players ADD COLUMN team INTEGER;     -- Minchiate partnership; else the seat
 ALTER TABLE match_players ADD COLUMN stats TEXT;       -- JSON: the seat's scores in this match
 ALTER TABLE match_players ADD COLUMN points INTEGER;   -- league points; NULL when not counted
+-- Matches stored before the league: their people and partnerships, from their seats.
+UPDATE matches SET humans = (
+    SELECT count(*) FROM match_players p WHERE p.match_id = matches.id AND p.user_id IS NOT NULL
+);
+UPDATE match_players SET team = CASE
+    WHEN (SELECT game FROM matches m WHERE m.id = match_players.match_id) = 'minchiate'
+    THEN seat % 2 ELSE seat END;
 DROP INDEX match_players_by_user;
 CREATE INDEX match_players_by_user ON match_players (user_id, match_id);
 
