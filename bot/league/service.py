@@ -80,11 +80,14 @@ class League:
         self.repo = repo
         self.settings = settings
         self._lock = asyncio.Lock()  # one change to the league at a time
+        self._rebuilding = False
 
     # -- recording --------------------------------------------------------------------------
 
     async def record(self, match_id: int) -> None:
         """Add a finished match to its season's standings and its players' ratings."""
+        if self._rebuilding:  # left pending: the rebuild records it once it is done
+            return
         async with self._lock:
             match = await self.repo.match(match_id)
             if match.abandoned:
@@ -94,7 +97,8 @@ class League:
             await self.repo.apply(match, league_points(match, self.settings), rate(match, before))
 
     async def catch_up(self) -> int:
-        """Record the matches finished but not yet recorded (after a crash, or an upgrade)."""
+        """Record the matches finished but not yet recorded (after a crash, an upgrade or a
+        rebuild)."""
         pending = await self.repo.pending()
         for match_id in pending:
             await self.record(match_id)
@@ -106,12 +110,18 @@ class League:
         """Recompute the server's standings and ratings from its stored results, in order.
 
         The replay runs in a thread, so the bot keeps answering while a large server's
-        history is replayed; matches finishing meanwhile wait for it (the lock)."""
+        history is replayed; a match finishing meanwhile is recorded after it, and its table
+        does not wait."""
         async with self._lock:
-            matches = await self.repo.finished_matches(guild_id)
-            rebuilt = await asyncio.to_thread(replay, matches, self.settings)
-            await self.repo.replace(guild_id, rebuilt)
+            self._rebuilding = True
+            try:
+                matches = await self.repo.finished_matches(guild_id)
+                rebuilt = await asyncio.to_thread(replay, matches, self.settings)
+                await self.repo.replace(guild_id, rebuilt, matches[-1].id if matches else 0)
+            finally:
+                self._rebuilding = False
         log.info("league: guild %s rebuilt from %d matches", guild_id, len(matches))
+        await self.catch_up()
         return len(matches)
 
     # -- seasons ----------------------------------------------------------------------------

@@ -226,9 +226,9 @@ class LeagueRepo:
             rows = await cur.fetchall()
         return await self._with_seats(rows)
 
-    async def replace(self, guild_id: int, league: Rebuilt) -> None:
-        """Put a rebuilt league in place of the server's standings, ratings and points, in
-        one transaction."""
+    async def replace(self, guild_id: int, league: Rebuilt, last_match: int) -> None:
+        """Put a league rebuilt from the server's matches up to ``last_match`` in place of its
+        standings, ratings and points, in one transaction."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "DELETE FROM standings WHERE season_id IN"
@@ -255,8 +255,9 @@ class LeagueRepo:
                 [(points, match_id, seat) for (match_id, seat), points in league.points.items()],
             )
             await conn.execute(
-                "UPDATE matches SET league_applied = 1 WHERE guild_id = ? AND abandoned = 0",
-                (guild_id,),
+                "UPDATE matches SET league_applied = 1"
+                " WHERE guild_id = ? AND abandoned = 0 AND id <= ?",
+                (guild_id, last_match),
             )
 
     # -- ratings ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import sqlite3
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.config import LeagueSettings
-from bot.league import League, LeagueError
+from bot.league import League, LeagueError, service
 from bot.storage import Database, LeagueRepo, TableRepo
 from bot.storage.db import migrations
 from tests.league.helpers import finished
@@ -188,3 +189,25 @@ async def test_matches_stored_before_the_league_join_it_on_upgrade(tmp_path: Pat
     match = await league.repo.match(1)
     assert [s.team for s in match.seats] == [0, 1, 0, 1] and match.humans == 2
     await db.close()
+
+
+async def test_a_match_finishing_during_a_rebuild_is_recorded_after_it(world: World) -> None:
+    await world.play("cento", [1, 2, 3], [[0], [1], [2]])
+    real_replay = service.replay
+
+    async def finish_late() -> None:
+        await world.play("cento", [3, 2, 1], [[0], [1], [2]])
+
+    def slow_replay(*args: Any) -> Any:
+        # A match finishes while the replay runs: its table must not wait, nor the match be lost.
+        asyncio.run_coroutine_threadsafe(finish_late(), loop).result(timeout=5)
+        return real_replay(*args)
+
+    loop = asyncio.get_running_loop()
+    service.replay = slow_replay  # type: ignore[assignment]
+    try:
+        assert await world.league.rebuild(1) == 1
+    finally:
+        service.replay = real_replay  # type: ignore[assignment]
+    page = await world.league.standings(1, "cento", None, 0)
+    assert [(r.user_id, r.played, r.points) for r in page.rows] == [(1, 2, 2), (3, 2, 2), (2, 2, 2)]
