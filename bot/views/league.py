@@ -3,6 +3,7 @@ history, the CSV export and seasons. The league itself is ``bot.league``."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 from typing import Any, Self
@@ -240,10 +241,15 @@ async def show_history(interaction: Interaction, player: discord.abc.User | None
 
 
 async def export(interaction: Interaction, season: int | None) -> None:
+    """The season's CSV as an attachment; gzipped when it would pass the server's file size
+    limit (a CSV shrinks about tenfold)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     found, text = await _league(interaction).export(_guild(interaction), season)
-    data = text.encode("utf-8")
-    name = f"tavolo-season-{found.number}.csv"
+    data, name = text.encode("utf-8"), f"tavolo-season-{found.number}.csv"
+    if len(data) > interaction.filesize_limit:
+        data, name = gzip.compress(data), name + ".gz"
+    if len(data) > interaction.filesize_limit:
+        raise LeagueError(t("This season's results are too large to send as a file."))
     await interaction.followup.send(
         t("The results of {season}.", season=_season_title(found)),
         file=discord.File(io.BytesIO(data), filename=name),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import gzip
 import io
 from pathlib import Path
 
@@ -66,6 +67,17 @@ async def test_matches_fill_the_league_and_a_new_season_starts_from_zero(
     for row in rows:  # a point for each seat below; none for the AI seat
         below = sum(int(other["place"]) > int(row["place"]) for other in rows)
         assert row["league_points"] == ("" if row["ai_level"] else str(below))
+
+    # Past the server's file size limit the export comes gzipped, whole.
+    discord.limits.max_file_size = len(attachment.data) - 1
+    shown = await (await carol.slash("league export")).wait_message()
+    await discord.wait_for(lambda: shown.attachments, what="the gzipped export")
+    (packed,) = shown.attachments
+    assert packed.filename == "tavolo-season-1.csv.gz"
+    assert gzip.decompress(packed.data) == attachment.data
+    discord.limits.max_file_size = 10
+    refused = await carol.slash("league export")
+    assert "too large to send" in await answered(refused)
 
     refused = await carol.slash("league season new", name="Spring")
     assert "manage the server" in await answered(refused)
