@@ -11,13 +11,18 @@ What it sends to a table's channel:
 
 Everything sent to a channel shares one budget of ``SENDS`` messages or edits per ``WINDOW``
 seconds, inside Discord's limit of five per five seconds; results and pings go first, and
-board edits always leave one of those slots to them. The manager calls the listener under
-the table's lock, so those calls only note what is due and wake the channel's sender task.
+board edits always leave one of those slots to them. All channels together share a second
+budget, ``GLOBAL_SENDS`` per ``GLOBAL_WINDOW`` seconds, inside Discord's global limit of 50
+requests a second (interaction answers do not count), taken in turn: when many tables are
+busy, boards coalesce further and a ping that is no longer due is dropped, instead of the
+bot running into 429s. The manager calls the listener under the table's lock, so those
+calls only note what is due and wake the channel's sender task.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -38,7 +43,32 @@ log = logging.getLogger(__name__)
 SENDS = 5
 WINDOW = 5.25  # seconds; the slack covers requests that reach Discord later than sent
 
+GLOBAL_SENDS = 40
+GLOBAL_WINDOW = 1.05  # seconds
+
 NOBODY = discord.AllowedMentions.none()
+
+
+class _Budget:
+    """At most ``sends`` messages or edits in any ``window`` seconds, granted in turn."""
+
+    def __init__(self, sends: int, window: float) -> None:
+        self.sends = sends
+        self.window = window
+        self.sent: deque[float] = deque()
+        self._turn = asyncio.Lock()  # first come, first served
+
+    async def take(self) -> None:
+        loop = asyncio.get_running_loop()
+        async with self._turn:
+            while True:
+                now = loop.time()
+                while self.sent and now - self.sent[0] >= self.window:
+                    self.sent.popleft()
+                if len(self.sent) < self.sends:
+                    self.sent.append(now)
+                    return
+                await asyncio.sleep(self.window - (now - self.sent[0]))
 
 
 @dataclass
@@ -58,6 +88,7 @@ class _Outbox:
     """What is due in one channel, and when it last sent."""
 
     channel_id: int
+    shared: _Budget  # the budget of all channels together
     boards: dict[int, Table] = field(default_factory=dict)  # tables whose board is out of date
     news: list[str] = field(default_factory=list)
     calls: list[_Call] = field(default_factory=list)
@@ -70,7 +101,7 @@ class _Outbox:
 
     async def slot(self, keep: int = 0) -> None:
         """Wait until the channel's budget allows one more message or edit (leaving ``keep``
-        of it unused), and take it."""
+        of it unused), and take it; then wait for a slot of the budget all channels share."""
         loop = asyncio.get_running_loop()
         while True:
             now = loop.time()
@@ -78,8 +109,13 @@ class _Outbox:
                 self.sent.popleft()
             if len(self.sent) < SENDS - keep:
                 self.sent.append(now)
-                return
+                break
             await asyncio.sleep(WINDOW - (now - self.sent[-SENDS + keep]))
+        await self.shared.take()
+        # Count the channel's slot from when it is really used, after the wait.
+        with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
+            self.sent.remove(now)
+        self.sent.append(loop.time())
 
 
 class Publisher:
@@ -88,6 +124,7 @@ class Publisher:
         self.manager = manager
         self.interval = interval
         self._boxes: dict[int, _Outbox] = {}
+        self._shared = _Budget(GLOBAL_SENDS, GLOBAL_WINDOW)
         self._turns: dict[int, int | None] = {}  # the seat on turn when last told, per table
         self._shown: dict[int, str] = {}  # the board last sent, per table
 
@@ -134,10 +171,16 @@ class Publisher:
 
     def restored(self, tables: list[Table]) -> None:
         """Redraw the boards of tables brought back after a restart (an edit may have been
-        lost), without pinging again."""
+        lost), without pinging again.
+
+        The process before may have used the channel's whole budget just before it stopped,
+        and Discord still counts those sends: so each restored channel starts with its budget
+        spent, and sends again a full window after the restart."""
+        now = asyncio.get_running_loop().time()
         for table in tables:
             self._turns[table.id] = table.rules.turn(table.state) if table.playing else None
             box = self._box(table)
+            box.sent = deque([now] * SENDS)
             box.boards[table.id] = table
             self._wake(box)
 
@@ -153,7 +196,7 @@ class Publisher:
         channel_id = table.record.channel_id
         box = self._boxes.get(channel_id)
         if box is None:
-            box = self._boxes[channel_id] = _Outbox(channel_id)
+            box = self._boxes[channel_id] = _Outbox(channel_id, self._shared)
         return box
 
     def _wake(self, box: _Outbox) -> None:
@@ -225,7 +268,7 @@ class Publisher:
     async def _send_board(self, box: _Outbox) -> None:
         loop = asyncio.get_running_loop()
         table_id, table = next(iter(box.boards.items()))
-        if self._shown.get(table_id) == self._payload(table):
+        if self._shown.get(table_id) == self._render(table)[2]:
             del box.boards[table_id]
             return
         wait = box.last_board + self.interval - loop.time()
@@ -234,14 +277,14 @@ class Publisher:
         await box.slot(keep=1)  # a ping or a result never waits behind the board
         box.boards.pop(table_id, None)  # from here on, a change means one more edit
         box.last_board = loop.time()
-        payload = self._payload(table)
         message_id = table.record.board_message_id
         if message_id is None:
             await self._post_board(table)
             return
+        embed, view, payload = self._render(table)
         message = self._channel(box.channel_id).get_partial_message(message_id)
         try:
-            await message.edit(embed=board_embed(table), view=board_view(table))
+            await message.edit(embed=embed, view=view)
         except discord.NotFound:  # the board was deleted: post a new one
             log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
             await box.slot()
@@ -252,18 +295,15 @@ class Publisher:
             del self._shown[table_id]
 
     async def _post_board(self, table: Table) -> None:
-        payload = self._payload(table)
-        view = board_view(table)
+        embed, view, payload = self._render(table)
         channel = self._channel(table.record.channel_id)
         if view is None:
-            message = await channel.send(embed=board_embed(table), allowed_mentions=NOBODY)
+            message = await channel.send(embed=embed, allowed_mentions=NOBODY)
         else:
-            message = await channel.send(
-                embed=board_embed(table), view=view, allowed_mentions=NOBODY
-            )
+            message = await channel.send(embed=embed, view=view, allowed_mentions=NOBODY)
         self._shown[table.id] = payload
         await self.manager.set_board(table, message.id)
-        if self._payload(table) != payload:  # it changed while the board was being posted
+        if self._render(table)[2] != payload:  # it changed while the board was being posted
             box = self._box(table)
             box.boards[table.id] = table
             self._wake(box)
@@ -281,7 +321,9 @@ class Publisher:
         await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
 
     @staticmethod
-    def _payload(table: Table) -> str:
-        view = board_view(table)
+    def _render(table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:
+        """The board's embed and buttons, and the two as one string to compare boards by."""
+        embed, view = board_embed(table), board_view(table)
         components = view.to_components() if view is not None else []
-        return json.dumps([board_embed(table).to_dict(), components], sort_keys=True, default=str)
+        payload = json.dumps([embed.to_dict(), components], sort_keys=True, default=str)
+        return embed, view, payload

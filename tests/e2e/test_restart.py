@@ -61,7 +61,10 @@ async def test_a_killed_bot_carries_on_and_its_old_buttons_still_work(
     assert later and {by for _, s, _, by in later if s != seat} == {"ai"}
     assert row.state is not None
     shown = f"Total: **{row.state['total']}**"
-    await discord.wait_for(lambda: shown in board.text, what="the board after the restart")
+    # A restored channel waits out a full send window first (the old process's sends count).
+    await discord.wait_for(
+        lambda: shown in board.text, timeout=20, what="the board after the restart"
+    )
     assert discord.rejections == [] and discord.rate_limited == []
 
 

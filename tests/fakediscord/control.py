@@ -10,8 +10,15 @@ Routes (JSON in and out, under ``/_fake``; no token, no rate limits):
   answers with the reply; 409 with ``{"error": ...}`` for what a user could not do
 - ``GET /_fake/messages?user=alice``: what that user sees in the channel
 - ``POST /_fake/gateway`` with ``{"action": "drop" | "reconnect" | "invalidate"}``
+- ``POST /_fake/world`` with ``{"channels": [names], "users": [names]}``: more text channels
+  and members of the guild (for load tests); answers their ids by name
+- ``GET /_fake/timings?after=ID``: for every interaction with a larger id, the seconds from
+  INTERACTION_CREATE to the bot's first callback (``latency``, null if none came), the
+  callback type accepted and how many callbacks were rejected; and ``rate_limited``, the
+  real 429 answers so far
 
-Users act in the fake's one channel. Limits are set on the command line
+Users act in the fake's first channel, or in ``channel_id`` (``slash``, ``autocomplete``,
+``messages``). Limits are set on the command line
 (``--global-limit``); faults and the rest of the world are in-process only (``FakeDiscord``).
 
 ``RemoteFakeDiscord.launch()`` starts ``python -m tests.fakediscord`` and wraps these.
@@ -22,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +39,7 @@ from aiohttp import web
 from .users import ActionError, Reply, message_json
 
 if TYPE_CHECKING:
+    from .models import Channel
     from .server import FakeDiscord
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +51,8 @@ def add_control_routes(app: web.Application, fake: FakeDiscord) -> None:
     app.router.add_post("/_fake/act", control.act)
     app.router.add_get("/_fake/messages", control.messages)
     app.router.add_post("/_fake/gateway", control.gateway)
+    app.router.add_post("/_fake/world", control.world)
+    app.router.add_get("/_fake/timings", control.timings)
 
 
 class _Control:
@@ -56,14 +67,18 @@ class _Control:
         fake = self.fake
         user = fake.user(body["user"])
         action = body["action"]
+        channel = self._channel(body.get("channel_id"))
         try:
             if action == "slash":
-                reply = await user.slash(body["command"], **body.get("options", {}))
+                reply = await user.slash(
+                    body["command"], channel=channel, **body.get("options", {})
+                )
             elif action == "autocomplete":
                 reply = await user.autocomplete(
                     body["command"],
                     body["option"],
                     body["value"],
+                    channel=channel,
                     **body.get("options", {}),
                 )
             elif action == "click":
@@ -85,9 +100,34 @@ class _Control:
             return web.json_response({"error": str(error)}, status=409)
         return web.json_response(reply.to_json())
 
+    def _channel(self, channel_id: str | int | None) -> Channel | None:
+        return None if channel_id is None else self.fake.world.channels[int(channel_id)]
+
     async def messages(self, request: web.Request) -> web.Response:
-        seen = self.fake.user(request.query["user"]).visible_messages()
+        channel = self._channel(request.query.get("channel_id"))
+        seen = self.fake.user(request.query["user"]).visible_messages(channel)
         return web.json_response([message_json(m) for m in seen])
+
+    async def world(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        channels = {name: self.fake.create_channel(name).id for name in body.get("channels", [])}
+        users = {name: self.fake.user(name).id for name in body.get("users", [])}
+        return web.json_response(
+            {
+                "channels": {name: str(i) for name, i in channels.items()},
+                "users": {name: str(i) for name, i in users.items()},
+            }
+        )
+
+    async def timings(self, request: web.Request) -> web.Response:
+        after = int(request.query.get("after", 0))
+        fake = self.fake
+        return web.json_response(
+            {
+                "interactions": fake.interactions.timings(after),
+                "rate_limited": len(fake.rate_limited),
+            }
+        )
 
     async def gateway(self, request: web.Request) -> web.Response:
         body = await request.json()
@@ -153,6 +193,20 @@ class RemoteFakeDiscord:
     def user(self, name: str) -> RemoteUser:
         return RemoteUser(self, name)
 
+    async def create(
+        self, *, channels: Sequence[str] = (), users: Sequence[str] = ()
+    ) -> dict[str, dict[str, int]]:
+        """Add text channels and guild members; their ids by name (``{"channels": ...}``)."""
+        made = await self._call(
+            "POST", "/world", json={"channels": list(channels), "users": list(users)}
+        )
+        return {kind: {k: int(v) for k, v in ids.items()} for kind, ids in made.items()}
+
+    async def timings(self, after: int = 0) -> dict[str, Any]:
+        """Each interaction after id ``after``: its latency and answer; and the 429 count."""
+        result: dict[str, Any] = await self._call("GET", "/timings", params={"after": after})
+        return result
+
     async def gateway(self, action: str, **fields: Any) -> dict[str, Any]:
         """``drop`` (code, resumable), ``reconnect`` or ``invalidate`` (resumable)."""
         status: dict[str, Any] = await self._call(
@@ -174,14 +228,27 @@ class RemoteUser:
         )
         return result
 
-    async def slash(self, command: str, **options: Any) -> dict[str, Any]:
-        return await self._act("slash", command=command, options=options)
+    async def slash(
+        self, command: str, *, channel_id: int | None = None, **options: Any
+    ) -> dict[str, Any]:
+        return await self._act("slash", command=command, options=options, channel_id=channel_id)
 
     async def autocomplete(
-        self, command: str, option: str, value: str, **options: Any
+        self,
+        command: str,
+        option: str,
+        value: str,
+        *,
+        channel_id: int | None = None,
+        **options: Any,
     ) -> dict[str, Any]:
         return await self._act(
-            "autocomplete", command=command, option=option, value=value, options=options
+            "autocomplete",
+            command=command,
+            option=option,
+            value=value,
+            options=options,
+            channel_id=channel_id,
         )
 
     async def click(
@@ -195,8 +262,9 @@ class RemoteUser:
     async def submit_modal(self, values: dict[str, Any], *, interaction_id: str) -> dict[str, Any]:
         return await self._act("submit_modal", values=values, interaction_id=interaction_id)
 
-    async def visible_messages(self) -> list[dict[str, Any]]:
-        result: list[dict[str, Any]] = await self.fake._call(
-            "GET", "/messages", params={"user": self.name}
-        )
+    async def visible_messages(self, channel_id: int | None = None) -> list[dict[str, Any]]:
+        params: dict[str, str | int] = {"user": self.name}
+        if channel_id is not None:
+            params["channel_id"] = channel_id
+        result: list[dict[str, Any]] = await self.fake._call("GET", "/messages", params=params)
         return result

@@ -84,6 +84,9 @@ class Interaction:
     source: Message | None
     """The message whose component was used (for a modal: the one that opened it)."""
     created_at: float = field(default_factory=time.monotonic)
+    """When INTERACTION_CREATE was sent (queued to the bot's gateway connection)."""
+    responded_at: float | None = None
+    """When the first callback for it arrived, accepted or not."""
     response_type: int | None = None
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
@@ -96,6 +99,22 @@ class Interaction:
     @property
     def acknowledged(self) -> bool:
         return self.response_type is not None
+
+    @property
+    def latency(self) -> float | None:
+        """Seconds from INTERACTION_CREATE to the first callback; None if none came."""
+        return None if self.responded_at is None else self.responded_at - self.created_at
+
+    def timing(self) -> dict[str, Any]:
+        """How fast and how well the bot answered, as JSON (for load tests)."""
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "age": time.monotonic() - self.created_at,
+            "latency": self.latency,
+            "response_type": self.response_type,
+            "rejections": len(self.rejections),
+        }
 
     def metadata(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -165,6 +184,10 @@ class Interactions:
         world.dispatch("INTERACTION_CREATE", payload)
         return interaction
 
+    def timings(self, after: int = 0) -> list[dict[str, Any]]:
+        """``Interaction.timing()`` of every interaction with an id above ``after``."""
+        return [i.timing() for i in self.by_id.values() if i.id > after]
+
     # --- the one answer ----------------------------------------------------------------
 
     def callback(
@@ -174,6 +197,8 @@ class Interactions:
         interaction = self.by_id.get(interaction_id)
         if interaction is None or interaction.token != token:
             raise UNKNOWN_INTERACTION()
+        if interaction.responded_at is None:
+            interaction.responded_at = time.monotonic()
         try:
             return self._respond(interaction, body, list(uploads))
         except DiscordError as error:

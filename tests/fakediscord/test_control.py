@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -90,3 +91,40 @@ async def test_gateway_controls(
     assert not status["connected"], "the session is gone; the bot must identify again"
     await remote.gateway("drop", code=4000)
     assert await gateway.closed() == 4000
+
+
+async def test_load_tests_add_channels_and_members_and_read_answer_timings(
+    api: Api, fake: FakeDiscord, gateway: GatewayClient, remote: RemoteFakeDiscord
+) -> None:
+    await api.register(HELP_COMMAND)
+    made = await remote.create(channels=["table-1"], users=["zoe"])
+    channel_id, zoe_id = made["channels"]["table-1"], made["users"]["zoe"]
+    assert fake.world.channels[channel_id].name == "table-1"
+    assert zoe_id in fake.guild.members
+
+    zoe = remote.user("zoe")
+    pending, interaction = await gateway.interaction(zoe.slash("help", channel_id=channel_id))
+    assert interaction["channel_id"] == str(channel_id)
+    (waiting,) = (await remote.timings())["interactions"]
+    assert waiting["id"] == interaction["id"] and waiting["latency"] is None
+    await asyncio.sleep(0.05)
+    await api.answer(interaction, {"type": 4, "data": {"content": "Hi", "flags": 64}})
+    await pending
+    rejected = await api.answer(interaction, {"type": 4, "data": {"content": "Again"}})
+    assert rejected.status == 400
+
+    (answered,) = (await remote.timings())["interactions"]
+    assert 0.05 <= answered["latency"] < answered["age"] < 3
+    assert answered["response_type"] == 4 and answered["rejections"] == 1
+    assert (await remote.timings(after=int(interaction["id"])))["interactions"] == []
+    assert [m["content"] for m in await zoe.visible_messages(channel_id)] == ["Hi"]
+    assert await zoe.visible_messages() == []
+
+
+async def test_timings_count_real_rate_limits(
+    api: Api, fake: FakeDiscord, remote: RemoteFakeDiscord
+) -> None:
+    fake.limits.global_per_second = 2
+    statuses = [(await api.send(fake.channel.id, content=str(i))).status for i in range(3)]
+    assert statuses == [200, 200, 429]
+    assert (await remote.timings())["rate_limited"] == 1
