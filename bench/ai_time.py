@@ -1,22 +1,56 @@
-"""AI thinking time per move: ``python -m bench.ai_time GAME --level hard [--games N] [--seed S]``.
+"""AI thinking time per move, on one core:
+``python -m bench.ai_time [GAME ...] [--levels easy,hard] [--games N] [--seed S] [--quick]``.
 
-One seat plays at ``--level``, the others at ``easy``; every decision of the measured seat is
-timed (its on-turn choices; off-turn call-outs are instant). Prints p50/p95/p99/max in ms.
-Run it on an otherwise idle core for the numbers in BENCHMARKS.md.
+For each game and level, one seat plays at that level and the others at ``easy``; every
+decision the measured seat makes on its turn is timed (``Player.choose`` on the seat's view
+and legal actions, as the bot's AI worker calls it) and the times of all games are pooled.
+Prints p50/p95/p99/max in ms per game and level. The process is pinned to one core where
+the system allows it, so a search never borrows a second one. Centocinque is heads-up, the
+others four seats.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
-import statistics
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
+from bench.stats import percentile
 from bot.games import GAMES
 from bot.games.ai import make_player
 
+SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4}
+GOALS_MS = {"centocinque": 200.0, "cento": 200.0, "minchiate": 300.0}  # hard, p95
+LEVELS = ("easy", "hard")
+
+
+@dataclass(frozen=True)
+class MoveTimes:
+    game: str
+    level: str
+    games: int
+    ms: list[float]
+
+    def line(self) -> str:
+        ms = self.ms
+        text = (
+            f"  {self.game} {self.level} ({SEATS[self.game]} seats, {self.games} games, "
+            f"{len(ms)} moves): p50 {percentile(ms, 50):.2f} ms, p95 {percentile(ms, 95):.2f} ms,"
+            f" p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms"
+        )
+        if self.level == "hard":
+            goal = GOALS_MS[self.game]
+            verdict = "met" if percentile(ms, 95) <= goal else "NOT met"
+            text += f" (goal p95 <= {goal:.0f} ms: {verdict})"
+        return text
+
 
 def measure(game: str, level: str, seats: int, games: int, seed: int) -> list[float]:
+    """Seconds per decision of seat 0 at ``level`` over ``games`` games (the rest ``easy``)."""
     rules = GAMES[game]
     measured = make_player(game, level)
     easy = make_player(game, "easy")
@@ -39,28 +73,36 @@ def measure(game: str, level: str, seats: int, games: int, seed: int) -> list[fl
     return times
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+@contextmanager
+def one_core() -> Iterator[str]:
+    """Keep this process on one core while inside; yields which core, or why not."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield "not pinned: no CPU affinity on this system"
+        return
+    cores = os.sched_getaffinity(0)
+    core = min(cores)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield f"pinned to core {core}"
+    finally:
+        os.sched_setaffinity(0, cores)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("game", choices=sorted(GAMES))
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--seats", type=int, default=None)
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("names", nargs="*", metavar="GAME", default=sorted(GAMES))
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--games", type=int, default=6, help="games per game and level")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    seats = args.seats or {"centocinque": 2, "cento": 4}.get(args.game, 4)
-    times = measure(args.game, args.level, seats, args.games, args.seed)
-    ms = [1000 * t for t in times]
-    print(
-        f"{args.game} {args.level} ({seats} seats, {args.games} games, {len(ms)} moves): "
-        f"p50 {percentile(ms, 0.5):.1f} ms, p95 {percentile(ms, 0.95):.1f} ms, "
-        f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms, "
-        f"mean {statistics.fmean(ms):.1f} ms"
-    )
+    parser.add_argument("--quick", action="store_true", help="one game each: a smoke test")
+    args = parser.parse_args(argv)
+    games = 1 if args.quick else args.games
+    with one_core() as pinned:
+        print(f"AI move times, one seat measured, the others easy ({pinned}):")
+        for game in args.names:
+            for level in args.levels.split(","):
+                seconds = measure(game, level, SEATS[game], games, args.seed)
+                print(MoveTimes(game, level, games, [1000 * s for s in seconds]).line(), flush=True)
 
 
 if __name__ == "__main__":

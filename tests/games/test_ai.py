@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -152,3 +155,24 @@ def test_hard_one_hundred_keeps_an_escape_when_a_plain_card_is_safe() -> None:
     assert careful_action(["TS", "9C", "KH"], 80, False) == "play:9C"
     assert careful_action(["TS", "AS", "KH"], 100, False) == "play:KH"
     assert careful_action(["AS", "9C"], 95, False) == "play:AS:100"
+
+
+def test_the_easy_centocinque_player_does_not_depend_on_the_hash_seed() -> None:
+    """Python varies the order of a set of strings from run to run (PYTHONHASHSEED); a seeded
+    AI must choose the same moves in every run, so ``simulate`` repeats its results."""
+    script = (
+        "from bot.cli.simulate import simulate\n"
+        "report = simulate('centocinque', 2, ['easy', 'random'], 3, 1)\n"
+        "print(report['per_seat'])\n"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(runs) == 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games import centocinque_rollout as rollout
 from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
@@ -45,7 +46,10 @@ class EasyPlayer:
         if view["drawn"] is not None and "pass" in legal and len(view["hand"]) > 2:
             return "pass"  # keep a drawn Cavallo for a free play later
         hand: list[str] = view["hand"]
-        card = max({a.split(":")[1] for a in plays}, key=lambda c: _easy_value(c, hand, view))
+        # Cards in the order offered (not a set, whose order changes from run to run), so
+        # ties go to the same card every time.
+        cards = dict.fromkeys(a.split(":")[1] for a in plays)
+        card = max(cards, key=lambda c: _easy_value(c, hand, view))
         options = [a for a in plays if a.split(":")[1] == card]
         say = rng.random() >= self.forget_penultima
         flagged = [a for a in options if a.endswith(":penultima") == say]
@@ -130,13 +134,15 @@ def sample(view: Json, rng: random.Random) -> CentocinqueState:
 
 def _playout(st: CentocinqueState, seat: int, rng: random.Random) -> float:
     """Play to the end of the hand with a quick greedy policy and score it for ``seat``:
-    1 for going out first, otherwise minus the penalty points the hand cost."""
+    1 for going out first, otherwise minus the penalty points the hand cost.
+
+    The moves are made on ``st`` itself through the in-place fast path (the same moves
+    the engine would make; ``best_action`` hands each playout a state of its own)."""
     hand_no, won, tally = st.hand_no, st.hands_won[seat], st.tallies[seat]
     for _ in range(PLAYOUT_STEPS):
         if st.current is None or st.hand_no != hand_no:
             break
-        acts = RULES.legal_actions(st, st.current)
-        st, _ = RULES.apply(st, st.current, _quick(acts, rng))
+        rollout.play(st, _quick(rollout.legal(st), rng))
     if st.hands_won[seat] > won:
         return 1.0
     if st.current is None or st.hand_no != hand_no:

@@ -1,0 +1,80 @@
+"""Every benchmark from one command: ``python -m bench all [--quick]``, or one of them:
+``python -m bench NAME [ARGS...]`` (``python -m bench NAME --help`` for its arguments).
+
+``--quick`` runs each benchmark small, as a smoke test of the whole set (a few minutes);
+without it the figures are those BENCHMARKS.md reports. A benchmark module that is not in
+this tree is named and skipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from types import ModuleType
+
+# Name -> what it prints, in the order ``all`` runs them.
+BENCHMARKS = {
+    "throughput": "random-playout decisions/s of every engine",
+    "peers": "Centocinque beside RLCard UNO and OpenSpiel crazy_eights, as ratios",
+    "ai_time": "AI move time p50/p95/p99 per game and level, one core",
+    "strength": "AI strength tables from simulate, with 95% intervals",
+    "load": "the bot under load: latency, memory per table, against a floor bot",
+    "restart": "process start to 10,000 stored tables playable; first action after it",
+    "storage": "move commit time p50/p99",
+    "league": "/league standings with 100,000 results",
+}
+
+INSTALL = "pip install -e '.[bench]'"
+USAGE = "usage: python -m bench {all [--quick] | NAME [ARGS...]}\n\n" + "\n".join(
+    f"  {name:<11} {what}" for name, what in BENCHMARKS.items()
+)
+
+
+def load(name: str) -> ModuleType:
+    """``bench.NAME``; ModuleNotFoundError if it, or a module it needs, is not installed."""
+    return importlib.import_module(f"bench.{name}")
+
+
+def run(name: str, argv: list[str]) -> None:
+    """Run ``bench.NAME``; if it or what it needs is not installed, say so and go on."""
+    try:
+        found = load(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == f"bench.{name}":
+            print(f"{name}: skipped (no bench/{name}.py in this tree)")
+        else:
+            print(f"{name}: skipped (needs {exc.name}; install with {INSTALL})")
+        return
+    found.main(argv)
+
+
+def run_all(argv: list[str]) -> None:
+    unknown = [a for a in argv if a != "--quick"]
+    if unknown:
+        raise SystemExit(f"python -m bench all takes only --quick, not {' '.join(unknown)}")
+    start = time.perf_counter()
+    for name, what in BENCHMARKS.items():
+        print(f"\n== {name}: {what} ==", flush=True)
+        begun = time.perf_counter()
+        run(name, argv)
+        print(f"({name}: {time.perf_counter() - begun:.0f}s)", flush=True)
+    print(f"\nAll benchmarks in {time.perf_counter() - start:.0f}s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return
+    name, rest = args[0], args[1:]
+    if name == "all":
+        run_all(rest)
+    elif name in BENCHMARKS:
+        run(name, rest)
+    else:
+        raise SystemExit(f"unknown benchmark {name!r}\n\n{USAGE}")
+
+
+if __name__ == "__main__":
+    main()

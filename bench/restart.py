@@ -1,0 +1,178 @@
+"""Restart with many running tables: ``python -m bench.restart [--tables N] [--moves M] [--quick]``.
+
+1. The stage (not measured): a fresh SQLite file with ``--tables`` running tables of four
+   people, the three games by turns, each ``--moves`` random moves in, all made and stored
+   by the bot's own table manager (``bench.tables_db``).
+2. The real bot, restarted: a fake Discord (``tests.fakediscord``) runs as its own process
+   with one text channel per table, and the bot is started as people start it
+   (``python -m bot --config PATH``) on that database. The time runs from just before the
+   process is spawned until it is on the gateway with its commands registered, which it does
+   only after ``TableManager.restore()`` has loaded every table's state and started its turn
+   timer: from then on every table answers. The bot also redraws every restored board (an
+   edit may have been lost while it was down), within Discord's rate limits; the stage has
+   no boards yet, so each is posted anew. Reported: the time from spawn until every table
+   has its board (read from the database beside the bot, waiting at most ``--catch-up``
+   seconds), and how many have one then.
+3. The same restart without Discord: a new Python process imports the bot, opens the
+   database and runs ``TableManager.restore()``; spawn to every table restored, and the part
+   inside the process (open plus restore).
+4. First action after the restart: in this process, after its own ``restore()``, a random
+   legal move on ``--probes`` tables spread over the database, each timed through
+   ``TableManager.act`` (engine, commit, state kept); then a second move on the same tables.
+   The goal allows a first action at most 20 ms slower than later ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import closing
+from pathlib import Path
+
+from bench.stats import percentile
+from bench.tables_db import QUIET, fill, manager_on, random_move
+from bot.tables import TableManager
+from tests.e2e.botprocess import BotProcess
+from tests.fakediscord import RemoteFakeDiscord
+
+FIRST_ACTION_GOAL_MS = 20.0
+BOT_SETTINGS = {"tables": QUIET.model_dump()}
+RESTORED = re.compile(r"restored (\d+) tables")
+
+
+async def bot_restart(
+    workdir: Path, count: int, moves: int, catch_up: float
+) -> tuple[int, float, float, int]:
+    """The real bot restarted on ``count`` stored tables: (tables restored, seconds from
+    spawn to ready, seconds from spawn until every board was drawn or ``catch_up`` passed,
+    boards drawn by then)."""
+    fake = await RemoteFakeDiscord.launch("--users", "")
+    try:
+        names = [f"table-{i}" for i in range(count)]
+        made = await fake.create(channels=names)
+        bot = BotProcess(fake, workdir, settings=BOT_SETTINGS)
+        await fill(bot.db_path, count, moves, channels=[made["channels"][n] for n in names])
+        start = time.perf_counter()
+        await bot.start(timeout=600)
+        ready = time.perf_counter() - start
+        found = RESTORED.search(bot.log())
+        restored = int(found.group(1)) if found else 0
+        boards = await _until_boards(bot.db_path, count, start + catch_up)
+        drawn = time.perf_counter() - start
+        await bot.stop(timeout=60)
+    finally:
+        await fake.close()
+    return restored, ready, drawn, boards
+
+
+async def _until_boards(path: Path, count: int, deadline: float) -> int:
+    """Wait until ``count`` tables have a board message (or the ``deadline`` on the
+    ``perf_counter`` clock); how many have one. Reads the bot's database beside it."""
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        while True:
+            (boards,) = conn.execute(
+                "SELECT count(*) FROM game_tables WHERE board_message_id IS NOT NULL"
+            ).fetchone()
+            if boards >= count or time.perf_counter() >= deadline:
+                return int(boards)
+            await asyncio.sleep(0.5)
+
+
+async def restore(path: Path) -> tuple[int, float]:
+    """Open the database and restore every table; (tables, seconds)."""
+    start = time.perf_counter()
+    async with manager_on(path) as manager:
+        tables = await manager.restore()
+        seconds = time.perf_counter() - start
+    return tables, seconds
+
+
+def restart_process(path: Path) -> tuple[int, float, float]:
+    """A fresh process that restores the database: (tables, seconds from spawn to every
+    table restored, seconds of open plus restore inside it)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "bench.restart", "--child", str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    line = child.stdout.readline()
+    total = time.perf_counter() - start
+    child.wait()
+    report = json.loads(line)
+    return int(report["tables"]), total, float(report["seconds"])
+
+
+async def action_times(path: Path, probes: int, seed: int = 1) -> tuple[list[float], list[float]]:
+    """Seconds of the first and of the second move on ``probes`` tables after a restore."""
+    rng = random.Random(seed)
+    async with manager_on(path) as manager:
+        await manager.restore()
+        tables = list(manager.by_id.values())
+        picked = tables[:: max(1, len(tables) // probes)][:probes]
+        first = [await _timed_move(manager, t.id, rng) for t in picked]
+        second = [await _timed_move(manager, t.id, rng) for t in picked]
+    return first, second
+
+
+async def _timed_move(manager: TableManager, table_id: int, rng: random.Random) -> float:
+    start = time.perf_counter()
+    await random_move(manager, manager.by_table_id(table_id), rng)
+    return time.perf_counter() - start
+
+
+def _ms(values: list[float]) -> str:
+    ms = [1000 * v for v in values]
+    return f"p50 {percentile(ms, 50):.2f} ms, p99 {percentile(ms, 99):.2f} ms"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=10_000)
+    parser.add_argument("--moves", type=int, default=3, help="random moves into each game")
+    parser.add_argument("--probes", type=int, default=200, help="tables given a first move")
+    parser.add_argument("--catch-up", type=float, default=600, help="longest board catch-up")
+    parser.add_argument("--quick", action="store_true", help="300 tables: a smoke test")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:  # the restarted process: restore, report, exit
+        tables, seconds = asyncio.run(restore(args.child))
+        print(json.dumps({"tables": tables, "seconds": seconds}), flush=True)
+        return
+    count, probes = (300, 30) if args.quick else (args.tables, args.probes)
+    catch_up = 30 if args.quick else args.catch_up
+    print(f"Restart with {count:,} running tables ({args.moves} moves each):")
+    with tempfile.TemporaryDirectory(prefix="tavolo-restart-") as folder:
+        restored, ready, drawn, boards = asyncio.run(
+            bot_restart(Path(folder), count, args.moves, catch_up)
+        )
+        print(
+            f"  the bot against a fake Discord: spawn to ready with {restored:,} tables "
+            f"restored: {ready:.2f}s; boards redrawn: {boards:,} of {count:,}, "
+            f"{drawn:.1f}s after spawn (waiting at most {catch_up:.0f}s)"
+        )
+        path = Path(folder) / "tavolo.sqlite3"
+        tables, total, inside = restart_process(path)
+        print(
+            f"  without Discord: spawn to all {tables:,} tables restored: {total:.2f}s "
+            f"(open + TableManager.restore inside the process: {inside:.2f}s)"
+        )
+        first, second = asyncio.run(action_times(path, probes))
+    extra = 1000 * (percentile(first, 50) - percentile(second, 50))
+    verdict = "met" if extra <= FIRST_ACTION_GOAL_MS else "NOT met"
+    print(f"  first action on a restored table ({len(first)} tables): {_ms(first)}")
+    print(f"  second action on the same tables: {_ms(second)}")
+    print(f"  first minus second, p50: {extra:+.2f} ms (goal <= 20 ms: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

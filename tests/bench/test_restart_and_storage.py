@@ -1,0 +1,50 @@
+"""The restart and storage benchmarks at a small scale, on real SQLite files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import restart, storage, tables_db
+from bot.storage import Database, TableRepo
+
+
+async def test_stored_tables_come_back_playable_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await tables_db.fill(path, tables=6, moves=3)
+    db = await Database.open(path)
+    records = await TableRepo(db).open_tables()
+    await db.close()
+    assert [r.status for r in records] == ["playing"] * 6
+    assert [r.moves for r in records] == [3] * 6
+    assert {r.game for r in records} == {"centocinque", "cento", "minchiate"}
+    tables, seconds = await restart.restore(path)
+    assert tables == 6 and seconds > 0
+    tables, total, inside = restart.restart_process(path)  # a new process restores them too
+    assert tables == 6 and total > inside > 0
+    first, second = await restart.action_times(path, probes=3)
+    assert len(first) == len(second) == 3
+    db = await Database.open(path)
+    moves = sorted(r.moves for r in await TableRepo(db).open_tables())
+    await db.close()
+    assert moves == [3, 3, 3, 5, 5, 5]  # two moves stored on each table probed
+
+
+async def test_every_move_commit_is_timed(tmp_path: Path) -> None:
+    times = await storage.commit_times(tmp_path / "t.sqlite3", tables=3, moves=20)
+    assert len(times) == 20 and all(t > 0 for t in times)
+    db = await Database.open(tmp_path / "t.sqlite3")
+    async with db.conn.execute("SELECT count(*) FROM moves") as cur:
+        row = await cur.fetchone()
+    await db.close()
+    assert row is not None and row[0] == 20
+
+
+@pytest.mark.e2e
+async def test_the_real_bot_restarts_on_stored_tables_and_redraws_their_boards(
+    tmp_path: Path,
+) -> None:
+    restored, ready, drawn, boards = await restart.bot_restart(tmp_path, 3, 2, catch_up=30)
+    assert restored == 3 and boards == 3
+    assert 0 < ready <= drawn < 30
