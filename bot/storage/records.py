@@ -49,6 +49,7 @@ class TableRecord(BaseModel):
     state: dict[str, Any] | None
     moves: int
     board_message_id: int | None
+    board_moves: int | None = None  # the move the board message last showed
 
 
 class Move(BaseModel):

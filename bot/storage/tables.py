@@ -43,6 +43,7 @@ def _record(row: aiosqlite.Row) -> TableRecord:
         state=json.loads(row["state"]) if row["state"] else None,
         moves=row["moves"],
         board_message_id=row["board_message_id"],
+        board_moves=row["board_moves"],
     )
 
 
@@ -183,6 +184,14 @@ class TableRepo:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "UPDATE game_tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)
+            )
+
+    async def boards_drawn(self, drawn: dict[int, int]) -> None:
+        """Remember the move each table's board message now shows."""
+        async with self.db.transaction() as conn:
+            await conn.executemany(
+                "UPDATE game_tables SET board_moves = ? WHERE id = ?",
+                [(moves, table_id) for table_id, moves in drawn.items()],
             )
 
     async def finish(

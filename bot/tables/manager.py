@@ -327,6 +327,14 @@ class TableManager:
         table.record.board_message_id = message_id
         await self.repo.set_board(table.id, message_id)
 
+    async def boards_drawn(self, drawn: dict[int, int]) -> None:
+        """Remember the move each table's board message shows (``{table id: move}``), so a
+        restart redraws only the boards that are behind."""
+        for table_id, moves in drawn.items():
+            if table_id in self.by_id:
+                self.by_id[table_id].record.board_moves = moves
+        await self.repo.boards_drawn(drawn)
+
     def _need_lobby(self, table: Table) -> None:
         if table.record.status != "lobby":
             raise TableError(t("The game has already started."))

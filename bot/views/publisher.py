@@ -44,6 +44,7 @@ SENDS = 5
 WINDOW = 5.25  # seconds; the slack covers requests that reach Discord later than sent
 
 GLOBAL_SENDS = 40
+DRAWN_STORE_DELAY = 5.0  # seconds: the boards drawn meanwhile are stored in one write
 GLOBAL_WINDOW = 1.05  # seconds
 
 NOBODY = discord.AllowedMentions.none()
@@ -127,6 +128,8 @@ class Publisher:
         self._shared = _Budget(GLOBAL_SENDS, GLOBAL_WINDOW)
         self._turns: dict[int, int | None] = {}  # the seat on turn when last told, per table
         self._shown: dict[int, str] = {}  # the board last sent, per table
+        self._drawn: dict[int, int] = {}  # boards drawn at a move, not yet stored
+        self._storing: asyncio.Task[None] | None = None
 
     # -- what the manager tells ------------------------------------------------------------
 
@@ -175,10 +178,13 @@ class Publisher:
 
         The process before may have used the channel's whole budget just before it stopped,
         and Discord still counts those sends: so each restored channel starts with its budget
-        spent, and sends again a full window after the restart."""
+        spent, and sends again a full window after the restart. A board known to show the
+        table's last move is left alone: a restart with many tables does not flood Discord."""
         now = asyncio.get_running_loop().time()
         for table in tables:
             self._turns[table.id] = table.rules.turn(table.state) if table.playing else None
+            if table.playing and table.record.board_moves == table.record.moves:
+                continue  # its board already shows the last move
             box = self._box(table)
             box.sent = deque([now] * SENDS)
             box.boards[table.id] = table
@@ -186,9 +192,12 @@ class Publisher:
 
     async def close(self) -> None:
         tasks = [box.task for box in self._boxes.values() if box.task and not box.task.done()]
+        if self._storing is not None:
+            tasks.append(self._storing)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self._store_drawn()
 
     # -- bookkeeping ------------------------------------------------------------------------
 
@@ -282,6 +291,7 @@ class Publisher:
             await self._post_board(table)
             return
         embed, view, payload = self._render(table)
+        moves = table.record.moves
         message = self._channel(box.channel_id).get_partial_message(message_id)
         try:
             await message.edit(embed=embed, view=view)
@@ -291,11 +301,13 @@ class Publisher:
             await self._post_board(table)
             return
         self._shown[table_id] = payload
+        self._note_drawn(table, moves)
         if table.record.status not in ("lobby", "playing"):  # its last board
             del self._shown[table_id]
 
     async def _post_board(self, table: Table) -> None:
         embed, view, payload = self._render(table)
+        moves = table.record.moves
         channel = self._channel(table.record.channel_id)
         if view is None:
             message = await channel.send(embed=embed, allowed_mentions=NOBODY)
@@ -303,6 +315,7 @@ class Publisher:
             message = await channel.send(embed=embed, view=view, allowed_mentions=NOBODY)
         self._shown[table.id] = payload
         await self.manager.set_board(table, message.id)
+        self._note_drawn(table, moves)
         if self._render(table)[2] != payload:  # it changed while the board was being posted
             box = self._box(table)
             box.boards[table.id] = table
@@ -319,6 +332,25 @@ class Publisher:
             everyone=False, roles=False, replied_user=False, users=[discord.Object(call.user_id)]
         )
         await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
+
+    def _note_drawn(self, table: Table, moves: int) -> None:
+        """Remember that the table's board shows move ``moves``; stored a few seconds later,
+        many boards in one write (a board drawn but not yet stored is just redrawn after a
+        restart)."""
+        if table.record.status != "playing":
+            return
+        self._drawn[table.id] = moves
+        if self._storing is None or self._storing.done():
+            self._storing = asyncio.create_task(self._store_drawn(DRAWN_STORE_DELAY))
+
+    async def _store_drawn(self, delay: float = 0) -> None:
+        await asyncio.sleep(delay)
+        drawn, self._drawn = self._drawn, {}
+        if drawn:
+            try:
+                await self.manager.boards_drawn(drawn)
+            except Exception:
+                log.exception("could not store which moves %d boards show", len(drawn))
 
     @staticmethod
     def _render(table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:

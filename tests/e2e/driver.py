@@ -29,6 +29,7 @@ class TableRow:
     state: dict[str, Any] | None
     moves: int
     board_message_id: int | None
+    board_moves: int | None = None
 
     @property
     def rules(self) -> Any:
@@ -84,6 +85,7 @@ class Store:
                 state=json.loads(r["state"]) if r["state"] else None,
                 moves=r["moves"],
                 board_message_id=r["board_message_id"],
+                board_moves=r["board_moves"],
             )
             for r in rows
         ]

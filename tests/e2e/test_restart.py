@@ -3,6 +3,9 @@ and the buttons and forms it sent before still work."""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+
 import pytest
 
 from tests.fakediscord import FakeDiscord
@@ -94,3 +97,36 @@ async def test_a_form_opened_before_a_restart_is_answered_after_it(
     assert "less than or equal to 3 (got 9)" in await answered(refused)
     assert store.table(table_id).options["min_players"] == 2
     assert discord.rejections == []
+
+
+async def test_a_restart_redraws_only_boards_that_are_behind(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = {"tables": {"turn_timeout": 600}}
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice, bob, carol = (discord.user(n) for n in ("alice", "bob", "carol"))
+    quiet = await new_table(discord, store, alice, "cento", join=(bob, carol))
+    await start(discord, store, alice, quiet)
+    await discord.wait_for(
+        lambda: store.table(quiet).board_moves == 0, timeout=20, what="the drawn board stored"
+    )
+    assert await bot_process.stop() == 0
+    # While the bot is away its board falls behind (as if its last edit had been lost).
+    with sqlite3.connect(bot_process.db_path) as conn:
+        conn.execute("UPDATE game_tables SET board_moves = NULL WHERE id = ?", (quiet,))
+    await bot_process.start()
+    board = board_of(discord, quiet)
+    edits = board.edits
+    await discord.wait_for(lambda: board.edits > edits, timeout=20, what="a redraw")
+
+    # Once it is known to be up to date, the next restart leaves it alone.
+    await discord.wait_for(
+        lambda: store.table(quiet).board_moves == 0, timeout=20, what="the redraw stored"
+    )
+    assert await bot_process.stop() == 0
+    await bot_process.start()
+    edits = board.edits
+    await asyncio.sleep(7)  # past the send window a restored channel waits out
+    assert board.edits == edits
+    assert discord.rejections == [] and discord.rate_limited == []
