@@ -8,11 +8,9 @@
    (``python -m bot --config PATH``) on that database. The time runs from just before the
    process is spawned until it is on the gateway with its commands registered, which it does
    only after ``TableManager.restore()`` has loaded every table's state and started its turn
-   timer: from then on every table answers. The bot also redraws every restored board (an
-   edit may have been lost while it was down), within Discord's rate limits; the stage has
-   no boards yet, so each is posted anew. Reported: the time from spawn until every table
-   has its board (read from the database beside the bot, waiting at most ``--catch-up``
-   seconds), and how many have one then.
+   timer: from then on every table answers. The bot redraws only boards that are behind the
+   stored moves (an edit lost when it stopped); the stage's boards are all up to date, so
+   the requests it sends Discord in the ``--settle`` seconds after ready should be none.
 3. The same restart without Discord: a new Python process imports the bot, opens the
    database and runs ``TableManager.restore()``; spawn to every table restored, and the part
    inside the process (open plus restore).
@@ -29,12 +27,10 @@ import asyncio
 import json
 import random
 import re
-import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from contextlib import closing
 from pathlib import Path
 
 from bench.stats import percentile
@@ -49,11 +45,11 @@ RESTORED = re.compile(r"restored (\d+) tables")
 
 
 async def bot_restart(
-    workdir: Path, count: int, moves: int, catch_up: float
-) -> tuple[int, float, float, int]:
+    workdir: Path, count: int, moves: int, settle: float
+) -> tuple[int, float, int]:
     """The real bot restarted on ``count`` stored tables: (tables restored, seconds from
-    spawn to ready, seconds from spawn until every board was drawn or ``catch_up`` passed,
-    boards drawn by then)."""
+    spawn to ready, requests the bot sent Discord in the ``settle`` seconds after ready:
+    board redraws, none when every board was up to date)."""
     fake = await RemoteFakeDiscord.launch("--users", "")
     try:
         names = [f"table-{i}" for i in range(count)]
@@ -65,25 +61,13 @@ async def bot_restart(
         ready = time.perf_counter() - start
         found = RESTORED.search(bot.log())
         restored = int(found.group(1)) if found else 0
-        boards = await _until_boards(bot.db_path, count, start + catch_up)
-        drawn = time.perf_counter() - start
+        before = (await fake.status())["requests"]
+        await asyncio.sleep(settle)
+        sent = (await fake.status())["requests"] - before
         await bot.stop(timeout=60)
     finally:
         await fake.close()
-    return restored, ready, drawn, boards
-
-
-async def _until_boards(path: Path, count: int, deadline: float) -> int:
-    """Wait until ``count`` tables have a board message (or the ``deadline`` on the
-    ``perf_counter`` clock); how many have one. Reads the bot's database beside it."""
-    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
-        while True:
-            (boards,) = conn.execute(
-                "SELECT count(*) FROM game_tables WHERE board_message_id IS NOT NULL"
-            ).fetchone()
-            if boards >= count or time.perf_counter() >= deadline:
-                return int(boards)
-            await asyncio.sleep(0.5)
+    return restored, ready, sent
 
 
 async def restore(path: Path) -> tuple[int, float]:
@@ -140,7 +124,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=10_000)
     parser.add_argument("--moves", type=int, default=3, help="random moves into each game")
     parser.add_argument("--probes", type=int, default=200, help="tables given a first move")
-    parser.add_argument("--catch-up", type=float, default=600, help="longest board catch-up")
+    parser.add_argument(
+        "--settle", type=float, default=10, help="seconds to count requests after ready"
+    )
     parser.add_argument("--quick", action="store_true", help="300 tables: a smoke test")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -149,16 +135,15 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps({"tables": tables, "seconds": seconds}), flush=True)
         return
     count, probes = (300, 30) if args.quick else (args.tables, args.probes)
-    catch_up = 30 if args.quick else args.catch_up
     print(f"Restart with {count:,} running tables ({args.moves} moves each):")
     with tempfile.TemporaryDirectory(prefix="tavolo-restart-") as folder:
-        restored, ready, drawn, boards = asyncio.run(
-            bot_restart(Path(folder), count, args.moves, catch_up)
+        restored, ready, sent = asyncio.run(
+            bot_restart(Path(folder), count, args.moves, args.settle)
         )
         print(
             f"  the bot against a fake Discord: spawn to ready with {restored:,} tables "
-            f"restored: {ready:.2f}s; boards redrawn: {boards:,} of {count:,}, "
-            f"{drawn:.1f}s after spawn (waiting at most {catch_up:.0f}s)"
+            f"restored: {ready:.2f}s; requests to Discord in the {args.settle:.0f}s after "
+            f"(boards redrawn; their boards were up to date): {sent}"
         )
         path = Path(folder) / "tavolo.sqlite3"
         tables, total, inside = restart_process(path)

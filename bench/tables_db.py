@@ -21,6 +21,7 @@ PEOPLE = 4
 GAMES = ("centocinque", "cento", "minchiate")
 GUILD = 1
 QUIET = TableSettings(turn_timeout=86_400, ai_delay=0)
+BOARD_IDS = 900_000_000  # made-up board message ids: boards that are up to date are not edited
 
 
 def player_id(table_index: int, seat: int) -> int:
@@ -68,10 +69,13 @@ async def fill(
     path: Path, tables: int, moves: int, seed: int = 1, channels: Sequence[int] | None = None
 ) -> None:
     """``tables`` running tables, each ``moves`` random moves into its game (table ``i`` in
-    ``channels[i]`` if given)."""
+    ``channels[i]`` if given), each with a board message known to show its last move, as
+    when the bot stopped with every board up to date."""
     rng = random.Random(seed)
     async with manager_on(path) as manager:
         for index in range(tables):
             table = await open_table(manager, index, channels[index] if channels else None)
             for _ in range(moves):
                 await random_move(manager, table, rng)
+            await manager.set_board(table, BOARD_IDS + index)
+            await manager.boards_drawn({table.id: table.record.moves})
