@@ -176,3 +176,33 @@ def test_the_easy_centocinque_player_does_not_depend_on_the_hash_seed() -> None:
         for hash_seed in (1, 2)
     }
     assert len(runs) == 1
+
+
+def test_hard_one_hundred_searches_no_escape_while_a_plain_card_is_safe() -> None:
+    hard = make_player("cento", "hard", budget=24)
+    view = {"seat": 0, "current": 0, "options": {"allow_negative": False}}
+    legal = ["play:TS", "play:9C", "play:KH"]
+    pick = hard.choose({**view, "hand": ["TS", "9C", "KH"], "total": 80}, legal, random.Random(1))
+    assert pick == "play:9C"  # the only plain card that is safe: nothing to search
+    legal = ["play:3S", "play:6D", "play:QC"]
+    pick = hard.choose({**view, "hand": ["3S", "6D", "QC"], "total": 98}, legal, random.Random(1))
+    assert pick == "play:QC"  # no safe card: the biggest goes, as the careful rule throws
+
+
+def test_the_one_hundred_playout_models_a_careless_pick_from_the_legal_cards() -> None:
+    from bot.games.ai.cento import safe_cards
+
+    assert safe_cards(["TS", "9C", "KH", "9C"], 95, False) == ["TS", "KH"]
+    assert safe_cards(["3S", "6D", "QC"], 98, False) == ["3S", "6D", "QC"]  # none safe: any
+    assert safe_cards(["AS", "9C"], 95, False) == ["AS"]  # a chosen Ace is always safe
+
+
+def test_the_one_hundred_safe_cards_are_the_cards_of_the_legal_actions() -> None:
+    from bot.games.ai.cento import safe_cards
+
+    rules = GAMES["cento"]
+    for seed in range(40):
+        state = random_position("cento", seed)
+        seat = rules.turn(state)
+        cards = dict.fromkeys(a.split(":")[1] for a in rules.legal_actions(state, seat))
+        assert safe_cards(state.hands[seat], state.total, False) == list(cards)

@@ -2,9 +2,11 @@
 
 ``easy`` plays the beginner's rule: push the total as high as it safely can, so the next
 player is squeezed; and like a beginner, about one move in three it plays any safe card
-without weighing it. ``hard`` searches: it deals the cards it cannot see at random, plays each
-candidate out until its own next two turns (the others by the easy rule, itself keeping its
-escapes: the cards safe at any total), and keeps the candidate that costs it the fewest chips.
+without weighing it. ``hard`` searches: it deals the cards it cannot see at random, plays
+each candidate out until its own next two turns (the others as easy players, careless
+included, itself keeping its escapes: the cards safe at any total), and keeps the candidate
+that costs it the fewest chips. It only weighs moves its careful rule would consider: no
+escape while a plain card is safe, and no search over which card to throw when none is.
 """
 
 from __future__ import annotations
@@ -72,6 +74,14 @@ def careful_action(hand: list[str], total: int, allow_negative: bool) -> str:
     return _token(max(hand, key=key))
 
 
+def safe_cards(hand: list[str], total: int, allow_negative: bool) -> list[str]:
+    """The distinct cards of ``hand`` that may be played (the safe ones, or any if none is),
+    in hand order: the cards behind the legal actions."""
+    cards = list(dict.fromkeys(hand))
+    safe = [c for c in cards if new_total(c, total, LIMIT, allow_negative) <= LIMIT]
+    return safe or cards
+
+
 def _token(card: str) -> str:
     return f"play:{card}:{LIMIT}" if card in CHOOSERS else f"play:{card}"
 
@@ -95,19 +105,38 @@ class HardPlayer:
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
         if not on_turn(view):
             return None
-        candidates = [
-            a for a in legal if a.count(":") == 1 or int(a.split(":")[2]) in CHOSEN_VALUES
-        ]
+        candidates = _candidates(view, legal)
         seat = int(view["seat"])
         return best_action(
             RULES,
             seat,
             candidates,
             lambda r: sample(view, r),
-            lambda st, r: _playout(st, seat),
+            lambda st, r: _playout(st, seat, r),
             rng,
             self.budget,
         )
+
+
+def _candidates(view: Json, legal: list[str]) -> list[str]:
+    """The moves worth searching, the careful one first (ties go to it): while a plain card
+    is safe, only plain cards (an escape spent early is missed later, past what a short
+    playout sees); else the escapes, a chosen Ace at each of ``CHOSEN_VALUES``; with no
+    safe card, the careful throw alone."""
+    hand, total, negative = view["hand"], view["total"], view["options"]["allow_negative"]
+    careful = careful_action(hand, total, negative)
+    cards = {c for c in hand if new_total(c, total, LIMIT, negative) <= LIMIT}
+    if not cards:
+        return [careful]
+    plain = {c for c in cards if not _escape_rank(c)}
+    wanted = plain or cards
+    others = [
+        a
+        for a in legal
+        if a.split(":")[1] in wanted
+        and (a.count(":") == 1 or int(a.split(":")[2]) in CHOSEN_VALUES)
+    ]
+    return [careful, *(a for a in others if a != careful)]
 
 
 def sample(view: Json, rng: random.Random) -> CentoState:
@@ -133,9 +162,10 @@ def sample(view: Json, rng: random.Random) -> CentoState:
     )
 
 
-def _playout(st: CentoState, seat: int) -> float:
-    """Easy play until ``seat`` has had two more turns: minus the chips it lost, plus a
-    little for each chip the others lost (every chip they lose brings the survivor nearer)."""
+def _playout(st: CentoState, seat: int, rng: random.Random) -> float:
+    """Play until ``seat`` has had two more turns (``seat`` careful, the others easy, careless
+    now and then as they are): minus the chips it lost, plus a little for each chip the others
+    lost (every chip they lose brings the survivor nearer)."""
     before = list(st.chips)
     negative = st.options.allow_negative
     turns = 0
@@ -144,8 +174,14 @@ def _playout(st: CentoState, seat: int) -> float:
         if actor is None or turns == 2:
             break
         turns += actor == seat
-        policy = careful_action if actor == seat else easy_action
-        st, _ = RULES.apply(st, actor, policy(st.hands[actor], st.total, negative))
+        hand = st.hands[actor]
+        if actor == seat:
+            action = careful_action(hand, st.total, negative)
+        elif rng.random() < EasyPlayer.careless:
+            action = _token(rng.choice(safe_cards(hand, st.total, negative)))
+        else:
+            action = easy_action(hand, st.total, negative)
+        st, _ = RULES.apply(st, actor, action)
     lost = [b - a for b, a in zip(before, st.chips, strict=True)]
     return -lost[seat] + 0.35 * (sum(lost) - lost[seat])
 
