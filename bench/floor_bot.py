@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app import serve
 from bot.endpoints import use_endpoints
 from tests.e2e.botprocess import PROJECT_ROOT, FakeEndpoints
 
@@ -123,19 +123,6 @@ class FloorBot(discord.Client):
         await acknowledge(interaction)
 
 
-async def _serve(bot: FloorBot, token: str) -> None:
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    async with bot:
-        running = asyncio.create_task(bot.start(token))
-        stopping = asyncio.create_task(stop.wait())
-        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        stopping.cancel()
-        await bot.close()
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.floor_bot", description=__doc__)
     parser.add_argument("--api-base", required=True)
@@ -145,7 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     use_endpoints(args.api_base, args.gateway_url)
-    asyncio.run(_serve(FloorBot(args.guild_id), args.token))
+    asyncio.run(serve(FloorBot(args.guild_id), args.token))
 
 
 class FloorProcess:

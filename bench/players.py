@@ -18,7 +18,6 @@ A finished match is followed by a **Rematch** and a new start.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 import sqlite3
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.stats import Pacer
-from tests.e2e.driver import TOTAL_FIELD, TableRow
+from tests.e2e.driver import TOTAL_FIELD, TableRow, table_row
 from tests.fakediscord import ActionError, RemoteFakeDiscord, RemoteUser
 
 log = logging.getLogger(__name__)
@@ -64,7 +63,7 @@ class Probe:
             "SELECT * FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel_id,),
         ).fetchall()
-        return _row(rows[0]) if rows else None
+        return table_row(rows[0]) if rows else None
 
     def moves(self, table_id: int) -> int:
         """How many moves the table has stored (a cheap query, for polling)."""
@@ -73,22 +72,7 @@ class Probe:
 
     def table(self, table_id: int) -> TableRow:
         (row,) = self._conn.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,))
-        return _row(row)
-
-
-def _row(r: sqlite3.Row) -> TableRow:
-    return TableRow(
-        id=r["id"],
-        game=r["game"],
-        status=r["status"],
-        host_id=r["host_id"],
-        options=json.loads(r["options"]),
-        seats=json.loads(r["seats"]),
-        seed=r["seed"],
-        state=json.loads(r["state"]) if r["state"] else None,
-        moves=r["moves"],
-        board_message_id=r["board_message_id"],
-    )
+        return table_row(row)
 
 
 async def until(check: Callable[[], Any], timeout: float, what: str, poll: float = 0.05) -> Any:

@@ -104,10 +104,11 @@ class TavoloBot(commands.Bot):
 def run_bot(settings: Settings) -> None:
     """Start the bot and block until it stops; SIGTERM or SIGINT closes it cleanly."""
     use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
-    asyncio.run(_serve(TavoloBot(settings), settings.discord.token))
+    asyncio.run(serve(TavoloBot(settings), settings.discord.token))
 
 
-async def _serve(bot: TavoloBot, token: str) -> None:
+async def serve(bot: discord.Client, token: str) -> None:
+    """Run a client until it stops or SIGTERM or SIGINT arrives; then close it cleanly."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

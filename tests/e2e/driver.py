@@ -57,6 +57,23 @@ class TableRow:
         return list(self.state["hands"][seat])
 
 
+def table_row(r: sqlite3.Row) -> TableRow:
+    """A ``game_tables`` row, read as the tests read it."""
+    return TableRow(
+        id=r["id"],
+        game=r["game"],
+        status=r["status"],
+        host_id=r["host_id"],
+        options=json.loads(r["options"]),
+        seats=json.loads(r["seats"]),
+        seed=r["seed"],
+        state=json.loads(r["state"]) if r["state"] else None,
+        moves=r["moves"],
+        board_message_id=r["board_message_id"],
+        board_moves=r["board_moves"],
+    )
+
+
 class Store:
     """The bot's SQLite file, opened read-only as a person inspecting it would."""
 
@@ -72,23 +89,7 @@ class Store:
             conn.close()
 
     def tables(self) -> list[TableRow]:
-        rows = self._query("SELECT * FROM game_tables ORDER BY id")
-        return [
-            TableRow(
-                id=r["id"],
-                game=r["game"],
-                status=r["status"],
-                host_id=r["host_id"],
-                options=json.loads(r["options"]),
-                seats=json.loads(r["seats"]),
-                seed=r["seed"],
-                state=json.loads(r["state"]) if r["state"] else None,
-                moves=r["moves"],
-                board_message_id=r["board_message_id"],
-                board_moves=r["board_moves"],
-            )
-            for r in rows
-        ]
+        return [table_row(r) for r in self._query("SELECT * FROM game_tables ORDER BY id")]
 
     def table(self, table_id: int | None = None) -> TableRow:
         tables = self.tables()
