@@ -153,10 +153,10 @@ class League:
         self, guild_id: int, game: str | None, season_number: int | None, page: int
     ) -> StandingsPage:
         season = await self.season(guild_id, season_number)
-        _, players = await self.repo.standings(season.id, game, 0, 0)
+        players = await self.repo.players(season.id, game)
         pages = max(1, -(-players // PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
-        found, _ = await self.repo.standings(season.id, game, page * PAGE_SIZE, PAGE_SIZE)
+        found = await self.repo.standings(season.id, game, page * PAGE_SIZE, PAGE_SIZE)
         ratings = (
             await self.repo.ratings(guild_id, game, [f"u:{s.user_id}" for s in found])
             if game is not None

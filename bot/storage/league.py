@@ -279,24 +279,25 @@ class LeagueRepo:
 
     # -- reading ----------------------------------------------------------------------------
 
+    async def players(self, season_id: int, game: str | None) -> int:
+        """How many people a season's standings (one game, or every game) list."""
+        async with self.db.conn.execute(
+            "SELECT count(*) FROM standings WHERE season_id = ? AND game = ?",
+            (season_id, game or ALL_GAMES),
+        ) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
     async def standings(
         self, season_id: int, game: str | None, offset: int, limit: int
-    ) -> tuple[list[Standing], int]:
-        """One page of a season's standings (one game, or every game added up) and how many
-        players the whole table has."""
-        where = (season_id, game or ALL_GAMES)
-        query = (
+    ) -> list[Standing]:
+        """One page of a season's standings: one game, or every game added up."""
+        async with self.db.conn.execute(
             "SELECT user_id, played, won, points FROM standings WHERE season_id = ? AND game = ?"
-            " ORDER BY points DESC, won DESC, user_id LIMIT ? OFFSET ?"
-        )
-        params = (*where, limit, offset)
-        count = "SELECT count(*) FROM standings WHERE season_id = ? AND game = ?"
-        count_params = where
-        async with self.db.conn.execute(query, params) as cur:
-            rows = [Standing(**dict(zip(r.keys(), r, strict=True))) for r in await cur.fetchall()]
-        async with self.db.conn.execute(count, count_params) as cur:
-            total = await cur.fetchone()
-        return rows, int(total[0]) if total else 0
+            " ORDER BY points DESC, won DESC, user_id LIMIT ? OFFSET ?",
+            (season_id, game or ALL_GAMES, limit, offset),
+        ) as cur:
+            return [Standing(**dict(zip(r.keys(), r, strict=True))) for r in await cur.fetchall()]
 
     async def player_matches(
         self, guild_id: int, user_id: int, game: str | None, limit: int | None = None
