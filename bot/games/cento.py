@@ -93,6 +93,9 @@ class CentoState:
     shuffles: int = 0
     round_no: int = 1
     turns: int = 0
+    # Each seat's latest play whose card is still on the pile:
+    # {"card", "before" (the total it met), "bust"}, or None.
+    last_plays: list[Json | None] = field(default_factory=list)
 
     def clone(self) -> CentoState:
         return CentoState(
@@ -112,6 +115,7 @@ class CentoState:
             self.shuffles,
             self.round_no,
             self.turns,
+            list(self.last_plays),  # entries are replaced, never changed
         )
 
 
@@ -183,6 +187,7 @@ class Cento:
         if chosen is not None:
             event["chosen"] = chosen
         events.append(event)
+        st.last_plays[seat] = {"card": card, "before": before, "bust": after > LIMIT}
         if after > LIMIT:
             event["bust"] = True
             event["total"] = before
@@ -200,7 +205,9 @@ class Cento:
     def view(self, state: CentoState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view).
 
-        Never the stock's order or the seed."""
+        Never the stock's order or the seed. ``last_plays`` is public history every player saw:
+        each seat's latest play whose card is still on the pile, the total it met, and whether
+        it busted."""
         own = seat is not None and 0 <= seat < state.seats
         return {
             "game": self.name,
@@ -215,6 +222,7 @@ class Cento:
             "packs": packs_for(state.seats),
             "chips": list(state.chips),
             "busts": list(state.busts),
+            "last_plays": [dict(p) if p else None for p in state.last_plays],
             "current": state.current,
             "direction": state.direction,
             "dealer": state.dealer,
@@ -240,15 +248,30 @@ class Cento:
         try:
             d = dict(data)
             d["options"] = parse_options(CentoOptions, d["options"])
+            d.setdefault("last_plays", [None] * d["seats"])  # saved before it was kept
             st = CentoState(**d)
             cards = [c for h in st.hands for c in h] + st.stock + st.pile
             if sorted(cards) != sorted(french_pack(packs_for(st.seats))):
                 raise ValueError("cards")
             if len(st.hands) != st.seats or len(st.chips) != st.seats:
                 raise ValueError("seats")
+            if len(st.last_plays) != st.seats or not all(map(_is_play, st.last_plays)):
+                raise ValueError("last plays")
         except (KeyError, TypeError, ValueError) as exc:
             raise GameError("This saved One Hundred game is damaged and cannot be loaded.") from exc
         return st
+
+
+def _is_play(play: Any) -> bool:
+    if play is None:
+        return True
+    return (
+        isinstance(play, dict)
+        and play.keys() == {"card", "before", "bust"}
+        and play["card"] in CARD_SET
+        and isinstance(play["before"], int)
+        and isinstance(play["bust"], bool)
+    )
 
 
 def _safe(st: CentoState, card: str) -> bool:
@@ -313,6 +336,8 @@ def _draw(st: CentoState, seat: int, events: list[Event]) -> None:
         st.shuffles += 1
         st.stock = shuffled(st.pile[:-1], st.seed, "reshuffle", st.round_no, st.shuffles)
         st.pile = st.pile[-1:]
+        # A view names no card in a hidden place: only the play still on the pile is kept.
+        st.last_plays = [p if s == seat else None for s, p in enumerate(st.last_plays)]
         events.append({"type": "reshuffle", "stock": len(st.stock), "total": st.total})
     if st.stock:
         st.hands[seat].append(st.stock.pop(0))
@@ -362,6 +387,7 @@ def _deal(st: CentoState, pack: list[str], events: list[Event]) -> None:
             st.hands[s].append(pack[i * len(order) + j])
     st.stock = pack[HAND_SIZE * len(order) :]
     st.pile = []
+    st.last_plays = [None] * st.seats
     st.current = order[0]
     events.append({"type": "deal", "round": st.round_no, "dealer": st.dealer, "first": order[0]})
 

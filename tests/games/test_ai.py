@@ -189,6 +189,22 @@ def test_hard_one_hundred_searches_no_escape_while_a_plain_card_is_safe() -> Non
     assert pick == "play:QC"  # no safe card: the biggest goes, as the careful rule throws
 
 
+def test_the_one_hundred_win_chance_weighs_chips_as_the_match_does() -> None:
+    from bot.games.ai.cento import win_chance
+
+    assert win_chance(3, (3, 3, 3)) == pytest.approx(0.25)  # four alike: par
+    assert win_chance(0, (1, 2)) == 0.0  # out
+    assert win_chance(1, (0, 0, 0)) == 1.0  # the last one in
+    assert win_chance(2, (3, 0, 3)) == win_chance(2, (3, 3))  # the knocked out do not count
+    for chips in [(3, 2, 1, 3), (1, 1, 2, 0), (2, 3, 3, 1), (1, 1, 1, 1)]:
+        chances = [win_chance(c, chips[:s] + chips[s + 1 :]) for s, c in enumerate(chips)]
+        assert sum(chances) == pytest.approx(1.0)  # someone wins
+    assert win_chance(2, (1,)) == pytest.approx(0.75)  # out only by losing twice running
+    assert win_chance(1, (1, 1)) == pytest.approx(1 / 3)
+    assert win_chance(1, (2, 2, 2)) < win_chance(2, (2, 2, 2)) < win_chance(3, (2, 2, 2))
+    assert win_chance(2, (3, 2, 2)) < win_chance(2, (2, 2, 2)) < win_chance(2, (1, 2, 2))
+
+
 def test_the_one_hundred_playout_models_a_careless_pick_from_the_legal_cards() -> None:
     from bot.games.ai.cento import safe_cards
 
