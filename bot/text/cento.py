@@ -15,6 +15,14 @@ def card_name(code: str) -> str:
     return ("10" if rank == "T" else rank) + SUITS[code[-1]]
 
 
+def _chips(n: int) -> str:
+    return t("1 chip") if n == 1 else t("{n} chips", n=n)
+
+
+def _times(n: int) -> str:
+    return {0: t("never"), 1: t("once"), 2: t("twice")}.get(n) or t("{n} times", n=n)
+
+
 def action_label(token: str) -> str:
     parts = token.split(":")
     if len(parts) == 3:
@@ -60,7 +68,7 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             line += t(", and the direction is reversed")
         return line + "."
     if kind == "chip_lost":
-        return t("{who} has {chips} chips left.", who=who, chips=event["chips"])
+        return t("{who} has {chips} left.", who=who, chips=_chips(event["chips"]))
     if kind == "eliminated":
         return t("{who} lost the last chip and leaves the match.", who=who)
     if kind == "reshuffle":
@@ -111,11 +119,11 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
         for seat in group:
             lines.append(
                 t(
-                    "{place}. {name}: {chips} chips left, {busts} times over 100",
+                    "{place}. {name}: {chips} left, {busts} over 100",
                     place=place,
                     name=names[seat],
-                    chips=outcome["chips"][seat],
-                    busts=outcome["busts"][seat],
+                    chips=_chips(outcome["chips"][seat]),
+                    busts=_times(outcome["busts"][seat]),
                 )
             )
     return lines
