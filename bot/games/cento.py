@@ -269,7 +269,7 @@ def _is_play(play: Any) -> bool:
         isinstance(play, dict)
         and play.keys() == {"card", "before", "bust"}
         and play["card"] in CARD_SET
-        and isinstance(play["before"], int)
+        and type(play["before"]) is int  # not a bool, which Python counts as an int
         and isinstance(play["bust"], bool)
     )
 

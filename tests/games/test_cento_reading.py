@@ -60,6 +60,7 @@ def test_a_game_saved_before_the_last_plays_were_kept_still_loads() -> None:
         [None, None],  # too few
         [{"card": "XX", "before": 3, "bust": False}, None, None, None],
         [{"card": "9C", "before": "3", "bust": False}, None, None, None],
+        [{"card": "9C", "before": True, "bust": False}, None, None, None],
         [{"card": "9C", "before": 3}, None, None, None],
         ["9C", None, None, None],
     ],
