@@ -209,8 +209,9 @@ class RulesSelect(DynamicItem[Select[Any]], template=ids.RULES_SELECT):
         select: Select[Any] = Select(
             custom_id=ids.rules_select(table_id),
             options=options,
-            min_values=0,
+            min_values=0,  # every switch may be off, so the select may not be required
             max_values=max(len(options), 1),
+            required=False,
             placeholder=t("House rules that are on"),
         )
         super().__init__(select)

@@ -3,6 +3,8 @@ called out in its window, a call-out refused after it, and the match played to 1
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.fakediscord import FakeDiscord, Message, SimUser
@@ -28,6 +30,10 @@ pytestmark = pytest.mark.e2e
 SETTINGS = {"tables": {"ai_delay": 0.01, "turn_timeout": 60, "board_edit_interval": 0.3}}
 PENALTY_FIELD = "Cards for a missed penúltima (0–10)"
 NOBODY = "Nobody can be called out for penúltima right now."
+
+
+def switches_named(select: dict[str, Any]) -> list[str]:
+    return [option["value"] for option in select["options"]]
 
 
 def assert_never_gives_a_miss_away(hand: Message) -> None:
@@ -57,6 +63,18 @@ async def test_penultima_call_outs_and_a_match_to_105(
         # The host sets the penalty for a missed penúltima; a bad number is named.
         panel = (await alice.click(board, label="House rules")).message
         assert panel is not None and panel.ephemeral
+        # Switches on, then every one off: the select may be left empty.
+        (switches,) = panel.selects
+        assert switches["min_values"] == 0
+        await alice.select(panel, switches["custom_id"], ["ace_on_ace", "last_two_draws"])
+        await discord.wait_for(
+            lambda: store.table(table_id).options.get("ace_on_ace") is True, what="switches on"
+        )
+        await alice.select(panel, switches["custom_id"], [])
+        await discord.wait_for(
+            lambda: not any(store.table(table_id).options[k] for k in switches_named(switches)),
+            what="every switch off",
+        )
         await alice.click(panel, label="Numbers…")
         refused = await alice.submit_modal({PENALTY_FIELD: "11"})
         assert "'penultima_penalty'" in await answered(refused)

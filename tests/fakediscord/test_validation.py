@@ -147,6 +147,13 @@ MESSAGE_CASES = [
         "BASE_TYPE_MAX_LENGTH",
     ),
     (
+        "select that may be left empty is not required",
+        {"components": [_row({**_select(2), "min_values": 0, "max_values": 2})]},
+        {"components": [_row({**_select(2), "min_values": 0, "max_values": 2, "required": True})]},
+        ["components", "0", "components", "0", "min_values"],
+        "SELECT_COMPONENT_REQUIRED_ZERO_MIN_VALUES",
+    ),
+    (
         "custom id",
         {"components": [_row(_button("x" * 100))]},
         {"components": [_row(_button("x" * 101))]},

@@ -179,7 +179,10 @@ def _check_button(errors: FormErrors, button: dict[str, Any], at: Path) -> None:
             )
 
 
-def _check_select(errors: FormErrors, select: dict[str, Any], at: Path) -> None:
+def _check_select(
+    errors: FormErrors, select: dict[str, Any], at: Path, *, in_modal: bool = False
+) -> None:
+    """A string select; ``required`` defaults to true in a modal and is absent in messages."""
     errors.required((*at, "custom_id"), select.get("custom_id"))
     errors.max_length((*at, "placeholder"), select.get("placeholder"), 150)
     options = select.get("options")
@@ -192,6 +195,13 @@ def _check_select(errors: FormErrors, select: dict[str, Any], at: Path) -> None:
     low, high = select.get("min_values", 1), select.get("max_values", 1)
     if not 0 <= low <= 25:
         errors.add((*at, "min_values"), "NUMBER_TYPE_MAX", "int value should be between 0 and 25.")
+    elif low == 0 and select.get("required", in_modal) is True:
+        # Discord documents ``required`` as ignored in messages, yet refuses this pair.
+        errors.add(
+            (*at, "min_values"),
+            "SELECT_COMPONENT_REQUIRED_ZERO_MIN_VALUES",
+            "Select menus marked as required cannot have a min_values of 0",
+        )
     if not 1 <= high <= 25 or high > len(options or []) or low > high:
         errors.add(
             (*at, "max_values"),
@@ -266,7 +276,7 @@ def check_modal(errors: FormErrors, modal: dict[str, Any], at: Path) -> None:
             if field.get("type") == TEXT_INPUT:
                 _check_text_input(errors, field, where, in_label=kind == LABEL)
             elif field.get("type") == STRING_SELECT and kind == LABEL:
-                _check_select(errors, field, where)
+                _check_select(errors, field, where, in_modal=True)
             else:
                 errors.add(
                     (*where, "type"),
