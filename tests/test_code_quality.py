@@ -12,41 +12,156 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BOT = ROOT / "bot"
 
-# package (relative to bot/) -> modules it must never import
-FORBIDDEN = {
-    "games": {"discord", "aiosqlite", "sqlite3", "asyncio", "logging", "time", "bot.storage"},
-    "text": {"discord", "aiosqlite", "sqlite3", "bot.storage", "bot.tables"},
-    "storage": {"discord", "bot.views", "bot.cogs"},
-    "views": {"aiosqlite", "sqlite3", "bot.storage"},
-    "cogs": {"aiosqlite", "sqlite3", "bot.storage"},
-    "tables": {"discord.ui", "bot.views", "bot.cogs", "bot.league"},
-    "league": {"discord", "bot.views", "bot.cogs", "bot.tables"},
+# What each part of bot/ may import: other parts of the bot, and packages from outside the
+# standard library. Anything not listed is refused, so an upward import fails here.
+# (part of bot/ -> (bot parts it may import, third-party packages it may import))
+ALLOWED: dict[str, tuple[set[str], set[str]]] = {
+    "games": ({"games"}, {"pydantic"}),
+    "i18n": (set(), set()),
+    "text": ({"text", "i18n", "games"}, set()),
+    "config": ({"games"}, {"pydantic", "pydantic_settings"}),
+    "storage": ({"storage"}, {"aiosqlite", "pydantic"}),
+    "league": ({"league", "storage", "config", "i18n"}, {"openskill"}),
+    "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
+    "views": ({"views", "tables", "games", "league", "text", "i18n"}, {"discord"}),
+    "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
+    "cli": ({"cli", "games", "text", "i18n"}, set()),
+    "endpoints": (set(), {"discord", "yarl"}),
+    "app": (
+        {"cogs", "config", "endpoints", "league", "storage", "tables", "views"},
+        {"discord"},
+    ),
+    "__main__": ({"app", "cli", "config"}, set()),
+    "__init__": (set(), set()),
+}
+# The engines are pure: no clock, no I/O, no concurrency, even from the standard library.
+IMPURE = {
+    "asyncio",
+    "logging",
+    "time",
+    "datetime",
+    "sqlite3",
+    "os",
+    "pathlib",
+    "io",
+    "socket",
+    "subprocess",
+    "threading",
+    "multiprocessing",
+    "concurrent",
+    "secrets",
 }
 
 
 def _imports(path: Path) -> set[str]:
+    """Every module ``path`` imports, at any depth, relative imports made absolute."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}".rstrip(".")
+            # ``from bot.views import flows`` imports the module bot.views.flows.
+            names.update(
+                f"{base}.{alias.name}" if _module_path(f"{base}.{alias.name}") else base
+                for alias in node.names
+            )
     return names
 
 
-def _layer_files(layer: str) -> list[Path]:
-    package = BOT / layer
-    return sorted(package.rglob("*.py")) if package.is_dir() else sorted(BOT.glob(f"{layer}.py"))
+def _module_path(name: str) -> Path | None:
+    parts = name.split(".")
+    if parts[0] != "bot":
+        return None
+    base = ROOT.joinpath(*parts)
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
 
 
-@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
-def test_layers_import_only_what_they_may(layer: str) -> None:
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _part(path: Path) -> str:
+    """The part of bot/ a file belongs to: its package, or its own name at the top."""
+    parts = path.relative_to(BOT).with_suffix("").parts
+    return parts[0]
+
+
+def test_every_part_of_the_bot_has_its_imports_listed() -> None:
+    assert {_part(p) for p in BOT.rglob("*.py")} == set(ALLOWED)
+
+
+@pytest.mark.parametrize("part", sorted(ALLOWED))
+def test_each_part_imports_only_what_it_may(part: str) -> None:
+    own, outside = ALLOWED[part]
     bad = []
-    for path in _layer_files(layer):
-        for name in _imports(path):
-            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[layer]):
+    for path in sorted(BOT.rglob("*.py")):
+        if _part(path) != part:
+            continue
+        for name in sorted(_imports(path)):
+            top, _, rest = name.partition(".")
+            if top == "bot":
+                ok = rest.split(".")[0] in own
+            elif top in sys.stdlib_module_names:
+                ok = not (part == "games" and top in IMPURE)
+            else:
+                ok = top in outside
+            if not ok:
                 bad.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not bad, "\n".join(bad)
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle in ``graph`` (as the modules in order, the first repeated last), or None."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return None
+        path.append(node)
+        for after in sorted(graph.get(node, ())):
+            found = visit(after)
+            if found:
+                return found
+        path.pop()
+        done.add(node)
+        return None
+
+    for node in sorted(graph):
+        found = visit(node)
+        if found:
+            return found
+    return None
+
+
+def _graph() -> dict[str, set[str]]:
+    """Module -> the bot's modules it imports (a package's ``__init__`` counts as the package)."""
+    graph: dict[str, set[str]] = {}
+    for path in BOT.rglob("*.py"):
+        found = (_module_path(name) for name in _imports(path))
+        graph[_module_name(path)] = {_module_name(module) for module in found if module}
+    return graph
+
+
+def test_no_module_imports_itself_in_a_cycle() -> None:
+    """Function-level imports count too: a cycle hidden in a function is still a cycle."""
+    assert _cycle(_graph()) is None, " -> ".join(_cycle(_graph()) or [])
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
 @pytest.mark.parametrize(

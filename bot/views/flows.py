@@ -19,7 +19,7 @@ from bot.i18n import t
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.text import GAME_TITLES, game_text
 from bot.views.errors import NO_PERMISSION, tell
-from bot.views.items import NumbersModal, ValueModal, callout_view, hand_view, rules_view
+from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
 from bot.views.render import (
     CHOOSERS,
     board_embed,

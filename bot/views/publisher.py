@@ -35,7 +35,7 @@ from bot.games.base import Event
 from bot.i18n import t
 from bot.tables import Table, TableManager
 from bot.text import GAME_TITLES
-from bot.views.items import board_view
+from bot.views.layouts import board_view
 from bot.views.render import board_embed, first_message, news_lines
 
 log = logging.getLogger(__name__)

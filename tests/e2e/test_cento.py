@@ -83,7 +83,9 @@ async def test_a_one_hundred_match_is_played_through_discord_and_stored(
             refused = await user.submit_modal({TOTAL_FIELD: typed})
             assert "from 0 to 100" in await answered(refused)
         assert store.table(table_id).moves == row.moves
-        await make_move(user, hand, ace, total=37)
+        # /play with the Ace's code and a value plays it at once.
+        played = await user.slash("play", card=ace.split(":")[1], value=37)
+        assert "Your hand" in await answered(played)
         row = await moved(discord, store, table_id, row.moves)
         assert store.moves(table_id)[-1][2] == f"{ace}:37"
         assert row.state is not None and row.state["total"] == 37

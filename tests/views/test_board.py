@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.text import game_text
-from bot.views.items import board_view
+from bot.views.layouts import board_view
 from bot.views.render import (
     board_embed,
     first_message,

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.views import ids
-from bot.views.items import hand_view
+from bot.views.layouts import hand_view
 from bot.views.render import (
     Choice,
     hand_choices,
