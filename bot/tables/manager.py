@@ -147,12 +147,14 @@ class TableManager:
         seats = [Seat(name=host_name, user_id=host_id)]
         return await self._open(guild_id, channel_id, host_id, game, chosen, seats)
 
-    async def rematch(self, table_id: int, user_id: int) -> Table:
+    async def rematch(self, table_id: int, user_id: int, channel_id: int | None) -> Table:
         """A new lobby in the same channel with the finished match's seats, game and house
-        rules; the person asking is its host."""
+        rules; the person asking (in ``channel_id``) is its host."""
         old = await self.repo.get(table_id)
         if old is None or old.status != "finished":
             raise TableError(t("Only a match that has ended can be played again."))
+        if old.channel_id != channel_id:
+            raise TableError(t("That table is played in another channel."))
         if all(seat.user_id != user_id for seat in old.seats):
             raise TableError(t("Only the players of that match can ask for a rematch."))
         seats = [Seat(name=s.name, user_id=s.user_id, ai=s.ai) for s in old.seats]
@@ -215,22 +217,24 @@ class TableManager:
             table.record.options = dict(options)
             await self._save_lobby(table)
 
-    async def leave(self, table: Table, user_id: int) -> None:
-        """Leave the lobby, or hand your seat in a running game to the AI."""
+    async def leave(self, table: Table, user_id: int) -> bool:
+        """Leave the lobby, or hand your seat in a running game to the AI: True if the AI
+        now plays the seat."""
         async with table.lock:
             seat = self._need_seated(table, user_id)
             if table.playing:
                 table.seats[seat].away = True
                 await self.repo.save_seats(table.id, table.seats)
                 self._drive(table)
-                return
+                return True
             del table.seats[seat]
             if not table.humans():
                 await self._close_lobby(table)
-                return
+                return False
             if table.record.host_id == user_id:
                 table.record.host_id = table.humans()[0]
             await self._save_lobby(table)
+            return False
 
     async def kick(self, table: Table, target_seat: int) -> None:
         """Remove a seat from the lobby, or give it to the AI in a running game.

@@ -21,6 +21,7 @@ from bot.tables import TableError
 
 log = logging.getLogger(__name__)
 
+CONTENT_MAX = 2000  # characters in one Discord message
 GENERIC = "Something went wrong; the game is unchanged."
 NO_PERMISSION = (
     "I cannot post in this channel. Give me View Channel, Send Messages, Embed Links and "
@@ -28,9 +29,14 @@ NO_PERMISSION = (
 )
 
 
+class NotShown(Exception):
+    """A change was stored, but showing it failed: the person is told that it was made, never
+    that the game is unchanged. The failure is the exception's cause."""
+
+
 def user_message(error: BaseException) -> str | None:
     """What to tell the person, or None if the error is a bug."""
-    if isinstance(error, GameError | TableError | LeagueError):
+    if isinstance(error, GameError | TableError | LeagueError | NotShown):
         return t(str(error))
     if isinstance(error, discord.Forbidden):
         return t(NO_PERMISSION)
@@ -38,7 +44,10 @@ def user_message(error: BaseException) -> str | None:
 
 
 async def tell(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was deferred."""
+    """An ephemeral answer, whether or not the interaction was deferred; clipped to what one
+    message holds, so a long quote of someone's typing never stops the answer."""
+    if len(text) > CONTENT_MAX:
+        text = text[: CONTENT_MAX - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -51,18 +60,19 @@ async def report_error(
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     message = user_message(error)
-    if message is None:
+    if message is None or isinstance(error, NotShown):
         log.error(
             "%s failed: table=%s user=%s channel=%s",
             what,
             table_id,
             interaction.user.id,
             interaction.channel_id,
-            exc_info=error,
+            exc_info=error.__cause__ if isinstance(error, NotShown) else error,
         )
-        message = t(GENERIC)
     else:
         log.debug("%s refused: table=%s user=%s: %s", what, table_id, interaction.user.id, error)
+    if message is None:
+        message = t(GENERIC)
     try:
         await tell(interaction, message)
     except discord.HTTPException:

@@ -8,21 +8,25 @@ shown only to their seat's person; a move made from a hand updates that same mes
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.games import GameError
 from bot.i18n import t
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.text import GAME_TITLES, game_text
-from bot.views.errors import NO_PERMISSION, tell
+from bot.views.errors import NO_PERMISSION, NotShown, tell
 from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
 from bot.views.render import (
     CHOOSERS,
     board_embed,
+    clip,
     current_options,
     hand_choices,
     hand_embed,
@@ -34,6 +38,9 @@ from bot.views.render import (
 from bot.views.services import services
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
+
+ECHO_MAX = 60  # characters of a person's typing quoted back in a refusal
 
 # What the bot needs in a table's channel (the README's invite link asks for the same).
 NEEDED = discord.Permissions(
@@ -49,6 +56,16 @@ def channel_table(interaction: Interaction) -> Table:
     if interaction.channel_id is None:
         raise TableError(t("Tables are played in a server's text channels."))
     return _manager(interaction).in_channel(interaction.channel_id)
+
+
+def clicked_table(interaction: Interaction, table_id: int) -> Table:
+    """The table a click's custom id names, if it is played where the click was made: a
+    custom id is only text, and one naming another channel's table is refused."""
+    table = _manager(interaction).by_table_id(table_id)
+    record = table.record
+    if (interaction.guild_id, interaction.channel_id) != (record.guild_id, record.channel_id):
+        raise TableError(t("That table is played in another channel."))
+    return table
 
 
 def _seat(table: Table, user_id: int, seat: int | None = None) -> int:
@@ -109,7 +126,9 @@ async def _open_board(interaction: Interaction, table: Table) -> None:
 
 async def rematch(interaction: Interaction, old_table_id: int) -> None:
     await _thinking(interaction)
-    table = await _manager(interaction).rematch(old_table_id, interaction.user.id)
+    table = await _manager(interaction).rematch(
+        old_table_id, interaction.user.id, interaction.channel_id
+    )
     await _open_board(interaction, table)
     await tell(interaction, t("A rematch is open below, with the same seats: press **Start**."))
 
@@ -129,12 +148,14 @@ async def join(interaction: Interaction, table: Table) -> None:
 
 
 async def leave(interaction: Interaction, table: Table) -> None:
-    playing = table.playing
-    await _lobby_step(
+    await _thinking(interaction)
+    # The answer follows what the manager did under the table's lock: a game may have
+    # started between the click and the lock.
+    handed_to_ai = await _manager(interaction).leave(table, interaction.user.id)
+    await tell(
         interaction,
-        partial(_manager(interaction).leave, table, interaction.user.id),
         t("You left: the AI plays your seat; /table back brings you back.")
-        if playing
+        if handed_to_ai
         else t("You left the table."),
     )
 
@@ -226,7 +247,7 @@ async def _save_rules(interaction: Interaction, table: Table, options: dict[str,
 
 
 async def set_switches(interaction: Interaction, table_id: int, on: set[str]) -> None:
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     options = current_options(table)
     for field in option_fields(table.game):
         if field.is_bool:
@@ -235,14 +256,14 @@ async def set_switches(interaction: Interaction, table_id: int, on: set[str]) ->
 
 
 async def open_numbers(interaction: Interaction, table_id: int) -> None:
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     if table.record.status != "lobby" or interaction.user.id != table.record.host_id:
         raise TableError(t("Only the host can change the house rules, before the game starts."))
     await interaction.response.send_modal(NumbersModal(table))
 
 
 async def set_numbers(interaction: Interaction, table_id: int, typed: dict[str, str]) -> None:
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     options = current_options(table)
     labels = {f.name: f.label for f in option_fields(table.game) if not f.is_bool}
     # Only the number options the modal shows; anything else a client sends is ignored.
@@ -291,7 +312,7 @@ async def _update_hand(interaction: Interaction, table: Table, seat: int, page: 
 
 
 async def turn_page(interaction: Interaction, table_id: int, seat: int, page: int) -> None:
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     await _update_hand(interaction, table, _seat(table, interaction.user.id, seat), page)
 
 
@@ -313,14 +334,25 @@ async def _move(
     else:
         await _thinking(interaction)
     await _manager(interaction).act(table, interaction.user.id, action, counter)
-    if in_place:
-        await _update_hand(interaction, table, seat, 0)
-        return
-    embed, view = _hand(table, seat, 0)
-    if view is None:
-        await interaction.followup.send(embed=embed, ephemeral=True)
-    else:
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+    async with _made(t("Your move was made, but your hand could not be shown: open it again.")):
+        if in_place:
+            await _update_hand(interaction, table, seat, 0)
+            return
+        embed, view = _hand(table, seat, 0)
+        if view is None:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+
+
+@asynccontextmanager
+async def _made(told: str) -> AsyncIterator[None]:
+    """Showing a change that is already stored: if that fails, the person is ``told`` that
+    the change was made, never that the game is unchanged."""
+    try:
+        yield
+    except Exception as error:
+        raise NotShown(told) from error
 
 
 def _needs_value(table: Table, token: str) -> bool:
@@ -337,7 +369,7 @@ async def _ask_value(interaction: Interaction, table: Table, seat: int, token: s
 
 async def pick(interaction: Interaction, table_id: int, seat: int, acted: int, token: str) -> None:
     """A move chosen in a hand (button or select), made for the seat's counter ``acted``."""
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     own = _seat(table, interaction.user.id, seat)
     if _needs_value(table, token):
         if not table.playing or acted != table.seats[own].acted:
@@ -348,9 +380,10 @@ async def pick(interaction: Interaction, table_id: int, seat: int, acted: int, t
         await interaction.response.defer()
         await _manager(interaction).act(table, interaction.user.id, token, acted)
         name = table.names[int(token.split(":")[1])]
-        await interaction.edit_original_response(
-            content=t("You called out {name}.", name=name), embed=None, view=None
-        )
+        async with _made(t("You called out {name}.", name=name)):
+            await interaction.edit_original_response(
+                content=t("You called out {name}.", name=name), embed=None, view=None
+            )
         return
     await _move(interaction, table, own, token, acted, in_place=True)
 
@@ -372,7 +405,7 @@ async def submit_value(
 ) -> None:
     """The total typed for AS or AC: from a hand (in place) or after /play (a new message)."""
     value = _total(typed)
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     own = _seat(table, interaction.user.id, seat)
     in_place = interaction.message is not None
     await _move(interaction, table, own, f"play:{card}:{value}", acted, in_place=in_place)
@@ -384,20 +417,28 @@ async def play(interaction: Interaction, typed: str, value: int | None) -> None:
     seat = _seat(table, interaction.user.id)
     if not table.playing:
         raise TableError(t("The game has not started yet."))
+    wanted = typed.strip()
+    if not wanted:
+        raise TableError(t("Name your move: pick one of the suggestions, or type a card."))
     choices = hand_choices(table.game, table.rules.legal_actions(table.state, seat))
-    choice = resolve_choice(choices, typed)
+    choice = resolve_choice(choices, wanted)
     if choice is None:  # not a move now: the engine says why
-        action = typed.strip() if ":" in typed else f"play:{typed.strip()}"
+        action = wanted if ":" in wanted else f"play:{wanted}"
     elif choice.needs_value:
         if value is None:
             await _ask_value(interaction, table, seat, choice.token)
             return
         action = f"{choice.token}:{_total(str(value))}"
+    elif value is not None:
+        raise TableError(t("Only the Ace of Spades or the Ace of Clubs takes a value."))
     else:
         action = choice.token
-    if value is not None and not _needs_value(table, action):
-        raise TableError(t("Only the Ace of Spades or the Ace of Clubs takes a value."))
-    await _move(interaction, table, seat, action, None, in_place=False)
+    try:
+        await _move(interaction, table, seat, action, None, in_place=False)
+    except GameError as refused:  # name what was understood, briefly
+        raise GameError(
+            t("“{typed}”: {reason}", typed=clip(wanted, ECHO_MAX), reason=str(refused))
+        ) from None
 
 
 def suggestions(interaction: Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -439,7 +480,7 @@ async def say_penultima(interaction: Interaction, table: Table, *, in_place: boo
 
 
 async def say_from_hand(interaction: Interaction, table_id: int, seat: int) -> None:
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     _seat(table, interaction.user.id, seat)
     await say_penultima(interaction, table, in_place=True)
 
@@ -479,7 +520,7 @@ async def table_button(interaction: Interaction, table_id: int, op: str) -> None
     if op == "rematch":
         await rematch(interaction, table_id)
         return
-    table = _manager(interaction).by_table_id(table_id)
+    table = clicked_table(interaction, table_id)
     handlers: dict[str, Callable[[Interaction, Table], Awaitable[None]]] = {
         "join": join,
         "leave": leave,

@@ -246,15 +246,17 @@ async def test_a_rematch_reopens_the_same_seats_and_rules_in_the_channel(world: 
     await m.add_ai(table, 100, "easy")
     await m.add_ai(table, 100, "easy")
     with pytest.raises(TableError, match="has ended"):
-        await m.rematch(table.id, 100)
+        await m.rematch(table.id, 100, 10)
     await m.start(table, 100)
     await m.leave(table, 100)
     async with asyncio.timeout(60):
         while (record := await m.repo.get(table.id)) is None or record.status != "finished":
             await asyncio.sleep(0.01)
     with pytest.raises(TableError, match="players of that match"):
-        await m.rematch(table.id, 555)
-    again = await m.rematch(table.id, 100)
+        await m.rematch(table.id, 555, 10)
+    with pytest.raises(TableError, match="another channel"):
+        await m.rematch(table.id, 100, 11)
+    again = await m.rematch(table.id, 100, 10)
     assert again.id != table.id and again.record.status == "lobby"
     assert [(s.name, s.user_id, s.ai, s.acted) for s in again.seats] == [
         ("Ann", 100, None, 0),
@@ -263,7 +265,7 @@ async def test_a_rematch_reopens_the_same_seats_and_rules_in_the_channel(world: 
     ]
     assert again.record.options == {"allow_negative": True} and again.record.host_id == 100
     with pytest.raises(TableError, match="already has a table"):
-        await m.rematch(table.id, 100)
+        await m.rematch(table.id, 100, 10)
     await m.set_board(again, 777)
     await world.close(m)
 
