@@ -107,6 +107,8 @@ def hand_choices(game: str, legal: list[str]) -> list[Choice]:
 def resolve_choice(choices: list[Choice], typed: str) -> Choice | None:
     """What ``/play card:`` meant: a suggested token, a card code or a label."""
     folded = typed.strip().lower()
+    if not folded:
+        return None
     for key in ("token", "card", "label"):
         found = [c for c in choices if (getattr(c, key) or "").lower() == folded]
         if len(found) == 1:

@@ -99,5 +99,8 @@ def test_play_accepts_a_token_a_card_code_or_a_label() -> None:
     assert resolve_choice(choices, "7D") == choices[0]
     assert resolve_choice(choices, "re di coppe") == choices[1]
     assert resolve_choice(choices, "Asso di Spade") is None
+    # Blank typing names no move, not the one move that has no card (here: Draw).
+    assert [c.token for c in choices if c.card is None] == ["draw"]
+    assert resolve_choice(choices, "") is None and resolve_choice(choices, "   ") is None
     assert suggest(choices, "di") == choices[:2]
     assert len(suggest([Choice(f"play:{i}", f"c{i}") for i in range(40)], "")) == 25
