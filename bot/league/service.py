@@ -221,7 +221,7 @@ class League:
                         match.game,
                         "abandoned" if match.abandoned else "finished",
                         seat.seat + 1,
-                        seat.name,
+                        _inert(seat.name),
                         seat.user_id if seat.user_id is not None else "",
                         seat.ai_level or "",
                         seat.team + 1,
@@ -231,3 +231,12 @@ class League:
                     ]
                 )
         return season, out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(text: str) -> str:
+    """A name as a spreadsheet shows it, never runs it: a cell starting like a formula is
+    prefixed with an apostrophe (the usual defence against CSV injection)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text

@@ -152,6 +152,29 @@ async def test_the_export_holds_every_seat_of_every_match_abandoned_ones_too(
     assert "seed" not in text.splitlines()[0]
 
 
+@pytest.mark.parametrize(
+    ("name", "exported"),
+    [
+        ('=HYPERLINK("http://x","click")', '\'=HYPERLINK("http://x","click")'),
+        ("+1+1", "'+1+1"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tTab", "'\tTab"),
+        ("Ann = Bob", "Ann = Bob"),
+    ],
+)
+async def test_the_export_neutralises_names_a_spreadsheet_would_run(
+    world: World, name: str, exported: str
+) -> None:
+    match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]])
+    await world.db.conn.execute(
+        "UPDATE match_players SET name = ? WHERE match_id = ? AND seat = 0", (name, match_id)
+    )
+    _, text = await world.league.export(1, None)
+    (first, *_) = csv.DictReader(io.StringIO(text))
+    assert first["player"] == exported
+
+
 async def test_a_damaged_stats_row_reads_as_empty_instead_of_failing(world: World) -> None:
     match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]], stats=[{"busts": 1}] * 3)
     await world.db.conn.execute(
