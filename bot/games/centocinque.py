@@ -316,7 +316,13 @@ def _turn_actions(st: CentocinqueState) -> list[str]:
 
 
 def _side_actions(st: CentocinqueState, seat: int) -> list[str]:
-    """Call-outs and the late penúltima: the actions open to a seat whether or not on turn."""
+    """Call-outs and the late penúltima: the actions open to a seat whether or not on turn.
+
+    Call-outs (RULES.md §1.9): never of oneself, never by or of a seat out of the match. With
+    no ``false_callout_penalty``, only of the seat whose window is open; with it, of every
+    other seat holding exactly one card (which always includes that seat), so that the list
+    depends only on what everyone can see.
+    """
     if st.out[seat]:
         return []
     acts = ["penultima"] if st.missed == seat and st.options.late_penultima else []
@@ -373,8 +379,13 @@ def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> str:
     if kind == "callout":
         if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) >= st.seats:
             return "Call out whom? Name a player at this table."
-        if int(parts[1]) == seat:
+        target = int(parts[1])
+        if target == seat:
             return "You cannot call yourself out."
+        if st.out[target]:
+            return "That player is out of the match."
+        if st.options.false_callout_penalty and len(st.hands[target]) != 1:
+            return "Only a player holding exactly one card can be called out."
         return "Nobody can be called out for penúltima now: they said it, or the moment has passed."
     if kind == "penultima":
         return "There is no missed penúltima of yours to say now."
@@ -507,6 +518,9 @@ def _draw_action(st: CentocinqueState, seat: int, events: list[Event]) -> None:
 
 
 def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) -> None:
+    """A legal call-out (RULES.md §1.6, §1.9). It is nobody's turn: a wrong one costs the caller
+    its penalty and closes no other seat's window; but a caller whose own window was open and
+    who now holds more than one card can no longer be called."""
     before = st.shuffles
     if st.missed == target:
         st.missed = None
@@ -519,6 +533,8 @@ def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) 
         events.append(
             {"type": "callout", "seat": seat, "target": target, "wrong": True, "penalty": got}
         )
+        if st.missed == seat and len(st.hands[seat]) != 1:
+            st.missed = None
 
 
 def _position(st: CentocinqueState) -> str:

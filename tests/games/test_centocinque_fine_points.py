@@ -117,3 +117,105 @@ def test_a_saved_game_with_damaged_remembered_positions_is_refused() -> None:
             rules.load({**data, "positions": bad})
     old = {k: v for k, v in data.items() if k != "positions"}  # saved before positions existed
     assert rules.load(old).positions == []
+
+
+# -- §1.6 and §1.9: exactly which call-outs are accepted ----------------------------------------
+
+STOCK = ["Ab", "2b", "3b", "4b", "5b", "6b", "7b", "Fb", "Cb", "Rb", "Ad", "2d"]
+
+
+def two_on_one_card(penalty: int, missed: int | None = 0) -> CentocinqueState:
+    """Four players, seat 1 on turn. Seat 0 and seat 2 hold one card each; seat ``missed``
+    went down to it without saying penúltima (its window is open), the other said it."""
+    hands = [["6s"], [], ["7c"], ["3d", "4d", "5d"]]
+    options = {"false_callout_penalty": penalty}
+    return position(hands, ["Fs"], STOCK, current=1, options=options, missed=missed)
+
+
+def side(state: CentocinqueState, seat: int) -> list[str]:
+    return [a for a in rules.legal_actions(state, seat) if a.startswith(("callout", "penultima"))]
+
+
+def test_without_the_penalty_only_the_open_window_can_be_called_by_every_other_seat() -> None:
+    state = two_on_one_card(penalty=0)
+    assert [side(state, s) for s in range(4)] == [[], ["callout:0"], ["callout:0"], ["callout:0"]]
+    assert rules.to_act(state) == [1, 2, 3]
+    with pytest.raises(GameError, match="Nobody can be called out"):
+        rules.apply(state, 3, "callout:2")  # seat 2 said it
+    with pytest.raises(GameError, match="cannot call yourself out"):
+        rules.apply(state, 0, "callout:0")
+    with pytest.raises(GameError, match="Nobody can be called out"):
+        rules.apply(two_on_one_card(penalty=0, missed=None), 3, "callout:0")
+
+
+def test_with_the_penalty_every_one_card_opponent_may_be_called_window_or_not() -> None:
+    for missed in (0, None):
+        state = two_on_one_card(penalty=2, missed=missed)
+        assert [side(state, s) for s in range(4)] == [
+            ["callout:2"],
+            ["callout:0", "callout:2"],
+            ["callout:0"],
+            ["callout:0", "callout:2"],
+        ]
+        assert rules.to_act(state) == [1, 0, 2, 3]
+    with pytest.raises(GameError, match="cannot call yourself out"):
+        rules.apply(state, 0, "callout:0")
+    with pytest.raises(GameError, match="exactly one card"):
+        rules.apply(state, 0, "callout:3")  # three cards: nobody to catch there
+
+
+def test_a_wrong_call_out_costs_the_caller_and_leaves_another_window_open() -> None:
+    state = two_on_one_card(penalty=2)
+    state, events = rules.apply(state, 3, "callout:2")  # seat 2 said it: wrong
+    assert events == [{"type": "callout", "seat": 3, "target": 2, "wrong": True, "penalty": 2}]
+    assert len(state.hands[3]) == 5 and len(state.hands[2]) == 1
+    assert rules.turn(state) == 1  # a call-out is nobody's turn
+    # Seat 0's window is still open: anyone may still catch it, the wrong caller included.
+    assert state.missed == 0 and "callout:0" in side(state, 3)
+    state, events = rules.apply(state, 2, "callout:0")
+    assert events == [{"type": "callout", "seat": 2, "target": 0, "penalty": 5}]
+    assert len(state.hands[0]) == 6 and state.missed is None
+
+
+def test_the_offenders_own_wrong_call_out_takes_it_above_one_card_and_closes_its_window() -> None:
+    state = two_on_one_card(penalty=2)
+    state, _ = rules.apply(state, 0, "callout:2")  # seat 0 itself forgot; seat 2 said it
+    assert len(state.hands[0]) == 3
+    assert state.missed is None
+    assert all("callout:0" not in side(state, s) for s in range(4))
+    with pytest.raises(GameError, match="exactly one card"):
+        rules.apply(state, 2, "callout:0")
+
+
+def test_a_wrong_call_out_with_nothing_left_to_draw_costs_nothing_and_closes_nothing() -> None:
+    # The stock is empty and the pile is just its top card: the penalty finds no card.
+    state = position(
+        [["6s"], [], ["7c"], ["3d"]],
+        ["Fs"],
+        [],
+        current=1,
+        missed=0,
+        options={"false_callout_penalty": 2},
+    )
+    state, events = rules.apply(state, 0, "callout:2")
+    assert events[-1]["penalty"] == 0 and state.hands[0] == ["6s"]
+    assert state.missed == 0  # still one card: still catchable
+    state, _ = rules.apply(state, 3, "callout:0")
+    assert state.missed is None
+
+
+def test_a_seat_out_of_the_match_neither_calls_out_nor_is_called() -> None:
+    state = position(
+        [["6s"], [], ["7c"], []],
+        ["Fs"],
+        STOCK,
+        current=1,
+        missed=0,
+        out=[False, False, False, True],
+        options={"false_callout_penalty": 2},
+    )
+    assert side(state, 3) == [] and all("callout:3" not in side(state, s) for s in range(3))
+    with pytest.raises(GameError, match="not playing in this match"):
+        rules.apply(state, 3, "callout:0")
+    with pytest.raises(GameError, match="out of the match"):
+        rules.apply(state, 1, "callout:3")

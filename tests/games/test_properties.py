@@ -123,6 +123,9 @@ def test_any_sequence_of_moves_is_applied_or_refused_without_change(
             assert json.dumps(rules.dump(state), sort_keys=True) == before
         else:
             assert action in legal, f"{action!r} was accepted but is not legal"
+            if game == "centocinque" and state.missed is not None:
+                # RULES.md §1.6: only a seat still down to one card can be called out.
+                assert len(state.hands[state.missed]) == 1
 
 
 # The forced loop of RULES.md §1.4: the pile Rc under Rs, seat 0 with no spade and no Re, seat 2
