@@ -8,9 +8,10 @@ Action tokens:
   ``callout:<seat>``           call out a missed penúltima;
   ``penultima``                a late declaration (only with ``late_penultima``).
 
-Steps that belong to nobody (dealing, reshuffles, the last 2's draw, scoring, the next deal)
-happen inside ``apply`` and are reported as events. Events are public: they never hold a card
-that only one seat may see (a drawn card is in the drawer's view, never in an event).
+Steps that belong to nobody (dealing, reshuffles, the last 2's draw, blocking a hand that goes
+round in circles, scoring, the next deal) happen inside ``apply`` and are reported as events.
+Events are public: they never hold a card that only one seat may see (a drawn card is in the
+drawer's view, never in an event).
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ class CentocinqueState:
     shuffles: int = 0
     hands_won: list[int] = field(default_factory=list)
     eliminated: list[list[int]] = field(default_factory=list)  # groups, in order of elimination
+    # This hand's positions after moves that emptied or rebuilt the stock (see ``_position``).
+    positions: list[str] = field(default_factory=list)
 
     def clone(self) -> CentocinqueState:
         return CentocinqueState(
@@ -104,6 +107,7 @@ class CentocinqueState:
             self.shuffles,
             list(self.hands_won),
             [list(g) for g in self.eliminated],
+            list(self.positions),
         )
 
 
@@ -170,6 +174,7 @@ class Centocinque:
         st = state.clone()
         events: list[Event] = []
         kind = parts[0]
+        hand_no, shuffles = st.hand_no, st.shuffles
         if kind == "play":
             _play(st, seat, parts, events)
         elif kind == "draw":
@@ -183,6 +188,7 @@ class Centocinque:
         else:  # "penultima", late
             st.missed = None
             events.append({"type": "penultima", "seat": seat, "late": True})
+        _after_move(st, hand_no, shuffles, kind in ("play", "draw", "pass"), events)
         return st, events
 
     # -- what people see ----------------------------------------------------------------------
@@ -245,6 +251,8 @@ class Centocinque:
             cards = [c for h in st.hands for c in h] + st.stock + st.discard
             if sorted(cards) != sorted(PACK) or len(st.hands) != st.seats:
                 raise ValueError("cards")
+            if type(st.positions) is not list or not all(type(k) is str for k in st.positions):
+                raise ValueError("positions")
         except (KeyError, TypeError, ValueError) as exc:
             raise GameError("This saved Centocinque game is damaged and cannot be loaded.") from exc
         return st
@@ -308,7 +316,13 @@ def _turn_actions(st: CentocinqueState) -> list[str]:
 
 
 def _side_actions(st: CentocinqueState, seat: int) -> list[str]:
-    """Call-outs and the late penúltima: the actions open to a seat whether or not on turn."""
+    """Call-outs and the late penúltima: the actions open to a seat whether or not on turn.
+
+    Call-outs (RULES.md §1.9): never of oneself, never by or of a seat out of the match. With
+    no ``false_callout_penalty``, only of the seat whose window is open; with it, of every
+    other seat holding exactly one card (which always includes that seat), so that the list
+    depends only on what everyone can see.
+    """
     if st.out[seat]:
         return []
     acts = ["penultima"] if st.missed == seat and st.options.late_penultima else []
@@ -365,8 +379,13 @@ def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> str:
     if kind == "callout":
         if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) >= st.seats:
             return "Call out whom? Name a player at this table."
-        if int(parts[1]) == seat:
+        target = int(parts[1])
+        if target == seat:
             return "You cannot call yourself out."
+        if st.out[target]:
+            return "That player is out of the match."
+        if st.options.false_callout_penalty and len(st.hands[target]) != 1:
+            return "Only a player holding exactly one card can be called out."
         return "Nobody can be called out for penúltima now: they said it, or the moment has passed."
     if kind == "penultima":
         return "There is no missed penúltima of yours to say now."
@@ -499,6 +518,9 @@ def _draw_action(st: CentocinqueState, seat: int, events: list[Event]) -> None:
 
 
 def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) -> None:
+    """A legal call-out (RULES.md §1.6, §1.9). It is nobody's turn: a wrong one costs the caller
+    its penalty and closes no other seat's window; but a caller whose own window was open and
+    who now holds more than one card can no longer be called."""
     before = st.shuffles
     if st.missed == target:
         st.missed = None
@@ -511,6 +533,66 @@ def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) 
         events.append(
             {"type": "callout", "seat": seat, "target": target, "wrong": True, "penalty": got}
         )
+        if st.missed == seat and len(st.hands[seat]) != 1:
+            st.missed = None
+
+
+def _position(st: CentocinqueState) -> str:
+    """Everything the rest of the hand depends on, as the players can know it: each hand, the
+    cards in the stock and under the top card (not their order, which is chance), the top card,
+    the seat on turn, the direction, what the next card must be, a drawn card, a missed
+    penúltima. Every card code is two characters, so joining them is unambiguous."""
+    flags = [
+        st.discard[-1],
+        str(st.current),
+        str(st.direction),
+        str(st.pending),
+        "F" if st.free else "",
+        st.called_suit or "",
+        st.lock or "",
+        st.drawn or "",
+        "" if st.missed is None else str(st.missed),
+    ]
+    piles = ["".join(sorted(st.stock)), "".join(sorted(st.discard[:-1]))]
+    return "/".join(["".join(sorted(h)) for h in st.hands] + piles + flags)
+
+
+def _after_move(
+    st: CentocinqueState, hand_no: int, shuffles: int, turn: bool, events: list[Event]
+) -> None:
+    """Block the hand if a move brought back a position already seen in it (RULES.md §1.4).
+
+    The position is remembered after every move that rebuilt the stock and after every turn
+    (a play, a draw, a pass) that leaves the stock empty. A hand that never ended would have to
+    do one or the other for ever, and positions are finitely many, so one would come back:
+    every hand ends. Nothing else is remembered, so the check costs nothing while the stock
+    lasts, and a call-out that changes nothing can never block a hand.
+    """
+    if st.current is None or st.hand_no != hand_no:
+        return  # the move ended the hand
+    if st.shuffles == shuffles and (st.stock or not turn):
+        return
+    key = _position(st)
+    if key in st.positions:
+        _block_hand(st, events)
+    else:
+        st.positions.append(key)
+
+
+def _hand_points(st: CentocinqueState, seat: int) -> int:
+    return sum(PENALTY[c[:-1]] for c in st.hands[seat])
+
+
+def _block_hand(st: CentocinqueState, events: list[Event]) -> None:
+    """End a hand that has gone round in circles: the fewest penalty points win it (then the
+    fewest cards, then the first in order of play from the seat on turn); the others score
+    as if the winner had gone out."""
+    assert st.current is not None
+    order = [st.current]
+    while len(order) < len(_alive(st)):
+        order.append(_step(st, order[-1], 1))
+    winner = min(order, key=lambda s: (_hand_points(st, s), len(st.hands[s]), order.index(s)))
+    _score_hand(st, winner, events, blocked=True)
 
 
 def _end_hand(st: CentocinqueState, winner: int, events: list[Event]) -> None:
@@ -520,13 +602,18 @@ def _end_hand(st: CentocinqueState, winner: int, events: list[Event]) -> None:
         got = _draw_cards(st, victim, st.pending)
         _reshuffle_event(st, before, events)
         events.append({"type": "draw", "seat": victim, "count": got, "owed": st.pending})
+    _score_hand(st, winner, events, blocked=False)
+
+
+def _score_hand(st: CentocinqueState, winner: int, events: list[Event], blocked: bool) -> None:
+    """The hand is over: the others score their cards, then eliminations, the next deal."""
     st.pending = 0
     st.missed = None
     st.hands_won[winner] += 1
     penalties = {}
     for s in _alive(st):
         if s != winner:
-            points = sum(PENALTY[c[:-1]] for c in st.hands[s])
+            points = _hand_points(st, s)
             penalties[s] = points
             st.tallies[s] += points
     events.append(
@@ -534,6 +621,7 @@ def _end_hand(st: CentocinqueState, winner: int, events: list[Event]) -> None:
             "type": "hand_over",
             "hand": st.hand_no,
             "winner": winner,
+            "blocked": blocked,
             "penalties": {str(s): p for s, p in penalties.items()},
             "tallies": list(st.tallies),
         }
@@ -569,6 +657,7 @@ def _deal(st: CentocinqueState, pack: list[str], events: list[Event]) -> None:
     st.drawn = None
     st.missed = None
     st.shuffles = 0
+    st.positions = []
     st.hands = [[] for _ in range(st.seats)]
     order = []
     seat = st.dealer

@@ -6,10 +6,11 @@ st.current, action)`` would return it. The difference is cost: no clone, no chec
 move is legal, no events, and action tokens looked up in tables instead of built and parsed.
 Only the seat on turn moves here (its own call-outs included), which is all a playout needs.
 
-The rules are not copied: dealing, drawing, reshuffles, call-outs and the end of a hand are
-the engine's own functions; only the per-move steps (a play, a draw, a pass, listing the
-playable cards) are written again without events. Tests play whole matches both ways, move by
-move, and compare the legal actions and the full state after every move.
+The rules are not copied: dealing, drawing, reshuffles, call-outs, blocking a hand that goes
+round in circles and the end of a hand are the engine's own functions; only the per-move steps
+(a play, a draw, a pass, listing the playable cards) are written again without events. Tests
+play whole matches both ways, move by move, and compare the legal actions and the full state
+after every move.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bot.games.cards import ITALIAN_SUITS
 from bot.games.centocinque import (
     PACK,
     CentocinqueState,
+    _after_move,
     _callout,
     _draw_cards,
     _end_hand,
@@ -75,6 +77,7 @@ def play(st: CentocinqueState, action: str) -> None:
     """Apply a legal ``action`` of the seat on turn to ``st`` itself."""
     seat = st.current
     assert seat is not None, "the match is over"
+    hand_no, shuffles = st.hand_no, st.shuffles
     parsed = _PLAYS.get(action)
     if parsed is not None:
         _play(st, seat, *parsed)
@@ -85,8 +88,12 @@ def play(st: CentocinqueState, action: str) -> None:
         st.current = _step(st, seat, 1)
     elif action == "penultima":
         st.missed = None
+        return
     else:  # callout:<seat>
         _callout(st, seat, int(action[8:]), [])
+        _after_move(st, hand_no, shuffles, False, [])
+        return
+    _after_move(st, hand_no, shuffles, True, [])
 
 
 def _playable_cards(st: CentocinqueState, hand: list[str]) -> list[str]:

@@ -87,6 +87,14 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             )
             for s, p in event["penalties"].items()
         )
+        if event.get("blocked"):
+            return t(
+                "Hand {hand} is blocked: the same position has come back. {winner} holds "
+                "the fewest penalty points and wins it. Penalties: {costs}.",
+                winner=names[event["winner"]],
+                hand=event["hand"],
+                costs=costs,
+            )
         return t(
             "{winner} goes out and wins hand {hand}. Penalties: {costs}.",
             winner=names[event["winner"]],

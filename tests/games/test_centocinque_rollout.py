@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import centocinque_rollout as rollout
 from bot.games.centocinque import Centocinque
+from tests.games.test_centocinque_fine_points import loop
 
 RULES = Centocinque()
 
@@ -72,3 +73,20 @@ def test_fast_path_takes_the_engines_side_actions_too() -> None:
             assert fast == RULES.apply(engine, engine.current, action)[0]
         return
     pytest.fail("no missed penúltima in 40 random matches")
+
+
+def test_fast_path_blocks_a_hand_that_goes_round_in_circles_as_the_engine_does() -> None:
+    """The forced loop of RULES.md §1.4 (an exhausted stock, Rc and Rs passed back and forth)
+    is blocked both ways after the same moves, with the same scores and the same next deal."""
+    engine = loop(["As", "2s", "3b", "6d", "7b"])
+    fast = engine.clone()
+    for _ in range(40):
+        assert engine.current is not None
+        legal = RULES.legal_actions(engine, engine.current)
+        assert rollout.legal(fast) == legal
+        engine, _ = RULES.apply(engine, engine.current, legal[0])
+        rollout.play(fast, legal[0])
+        assert fast == engine
+        if engine.hand_no != 1:
+            return
+    pytest.fail("the hand was not blocked")

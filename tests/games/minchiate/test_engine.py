@@ -12,7 +12,7 @@ from bot.games import GameError
 from bot.games.minchiate.cards import PACK, POINTS
 from bot.games.minchiate.scoring import matto_payment
 
-from .deals import CUT, RULES, arranged_deck, play, quiet_deal, to_first_lead
+from .deals import CUT, RULES, arranged_deck, every_card, play, quiet_deal, to_first_lead
 
 
 def random_deal(seed: int, options: dict[str, bool] | None = None) -> tuple[object, list[str]]:
@@ -100,9 +100,11 @@ def test_the_dealer_takes_every_counting_card_and_trump_29_after_the_card_put_ba
     assert all(RULES.view(state, s)["fola"] is None for s in (1, 2, 3))
 
 
-def extreme_rob() -> list[str]:
+def extreme_rob(robbed_matto: bool = False) -> list[str]:
     """Dealer 0: the cutter (seat 3) robs 13 counting cards and is dealt the other 12, trump 29
-    and only 8 cards worth nothing; the fola is empty."""
+    and only 8 cards worth nothing; the fola is empty. The Matto is dealt to the cutter, or with
+    ``robbed_matto`` robbed by it (and trump 1 dealt instead)."""
+    low, dealt = ("M", "T1") if robbed_matto else ("T1", "M")
     robbed = (
         "T40",
         "T39",
@@ -116,9 +118,9 @@ def extreme_rob() -> list[str]:
         "T31",
         "T30",
         "T28",
-        "T1",
+        low,
     )
-    rich = ["T29", "T2", "T3", "T4", "T5", "T10", "T13", "T20", "Rc", "Rd", "Rs", "Rb", "M"]
+    rich = ["T29", "T2", "T3", "T4", "T5", "T10", "T13", "T20", "Rc", "Rd", "Rs", "Rb", dealt]
     poor = ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"]
     rest = [c for c in PACK if c not in {*robbed, *rich, *poor}]
     hands = {3: poor + rich, 0: rest[:21], 1: rest[21:42], 2: rest[42:63]}
@@ -146,6 +148,58 @@ def test_discard_fallback_after_an_extreme_rob() -> None:
     state, _ = RULES.apply(state, 3, last[0])
     assert state.phase == "declare" and len(state.hands[3]) == 21 and "T29" in state.hands[3]
     assert len(state.discards[3]) == 13
+
+
+@pytest.mark.parametrize("robbed_matto", [False, True], ids=["dealt", "robbed"])
+def test_a_matto_discarded_by_the_fallback_counts_for_nobody(robbed_matto: bool) -> None:
+    """RULES.md §3.8: the Matto is one of the 5-point cards the discard fallback may take. In
+    the fola it belongs to nobody: scored neither at the end nor in any combination, and no
+    Matto payment is due. Every card stays accounted for."""
+    state = RULES.new_game(seats=4, seed=0, dealer=0, deck=extreme_rob(robbed_matto), cut=CUT)
+    # Robbed by the cutter, or shown as the last card of its deal, the Matto scores 5 at once
+    # for the cutter's side, and that stays scored whatever happens to it afterwards.
+    at_once = [(e["kind"], e["points"]) for e in state.log if e.get("card") == "M"]
+    assert at_once == [("cutter_rob" if robbed_matto else "shown", 5)]
+    for _ in range(12):  # the 8 cards worth nothing, then trumps 2 to 5
+        assert "discard:M" not in RULES.legal_actions(state, 3)
+        state, _ = RULES.apply(state, 3, RULES.legal_actions(state, 3)[0])
+    assert "discard:M" in RULES.legal_actions(state, 3)  # among the other 5-point cards
+    state, _ = RULES.apply(state, 3, "discard:M")
+    assert state.discards[3][-1] == "M" and state.phase == "declare"
+    hand = state.hands[3]
+    # Seat 3's declaration gets no Matto bonus: 28-40 = 90, 1-13-28 = 15, 10-20-30 = 15,
+    # 20-30-40 = 20, four Re = 20.
+    while state.phase == "declare":
+        seat = state.current
+        state, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
+        if seat == 3:
+            assert events[0]["type"] == "declare" and events[0]["points"] == 160
+            assert all("M" not in combo["cards"] for combo in events[0]["combinations"])
+    assert "M" in RULES.view(state, 0)["discards"][3]  # public once the fola is shown
+    assert "M" not in hand
+    every = []
+    while state.phase == "play":
+        state, every = RULES.apply(
+            state, state.current, RULES.legal_actions(state, state.current)[0]
+        )
+        assert sorted(every_card(state)) == sorted(PACK)
+    assert "matto_payment" not in [e["type"] for e in every]
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome["matto_payment"] is None
+    assert all("M" not in pile for pile in state.piles)
+    assert sum(len(pile) for pile in state.piles) == 84  # the tricks' cards, nothing else
+    ends = [outcome["sides"][s]["end"] for s in (0, 1)]
+    fola = state.fola + [c for d in state.discards for c in d]
+    assert "M" in fola
+    assert sum(e["card_points"] for e in ends) == 142 - sum(POINTS[c] for c in fola)
+    assert all(
+        "M" not in combo["cards"] and combo["kind"] != "1-40-matto"
+        for e in ends
+        for combo in e["combination_list"]
+    )
+    during = outcome["sides"][1]["during_play"]
+    # T36-T40, then T28, T30-T35 and trump 1 or the Matto; the shown Matto or trump 1.
+    assert (during["cutter_rob"], during["shown"]) == (10 * 5 + 5 * 8, 5)
 
 
 def test_discards_are_known_to_their_owner_until_the_fola_is_shown() -> None:
