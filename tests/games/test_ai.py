@@ -127,9 +127,41 @@ def test_easy_sometimes_forgets_penultima_and_hard_never_does() -> None:
 
 def test_hard_always_calls_out_a_missed_penultima() -> None:
     hard = make_player("centocinque", "hard", budget=8)
-    view = {"seat": 1, "current": 2}
+    view = {"seat": 1, "current": 2, "missed": 0}
     assert hard.choose(view, ["callout:0"], random.Random(1)) == "callout:0"
     assert hard.choose(view, [], random.Random(1)) is None
+    # Seat 0 said penúltima: a call-out is legal (with the wrong-call penalty) but wrong.
+    assert hard.choose({**view, "missed": None}, ["callout:0"], random.Random(1)) is None
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_ai_calls_out_only_a_missed_penultima_when_wrong_calls_are_legal(level: str) -> None:
+    """With ``false_callout_penalty`` any one-card opponent may be called; the AI calls only
+    the one whose miss everyone saw (the public ``missed``), so it never pays for a wrong call."""
+    rules = GAMES["centocinque"]
+    # An easy player at seat 0 forgets penúltima now and then, so there are misses to call.
+    players = [make_player("centocinque", "easy")]
+    players += [make_player("centocinque", level, budget=4) for _ in range(2)]
+    rng = random.Random(7)
+    calls = {"right": 0, "wrong": 0}
+    for seed in range(12):
+        state = rules.new_game(seats=3, seed=seed, options={"false_callout_penalty": 2})
+        for _ in range(3000):
+            if rules.outcome(state) is not None:
+                break
+            turn = rules.turn(state)
+            off_turn = [s for s in rules.to_act(state) if s != turn]
+            for seat in [*off_turn, turn]:
+                legal = rules.legal_actions(state, seat)
+                action = players[seat].choose(rules.view(state, seat), legal, rng)
+                if action is not None:
+                    break
+            assert action is not None
+            state, events = rules.apply(state, seat, action)
+            for event in events:
+                if event["type"] == "callout":
+                    calls["wrong" if event.get("wrong") else "right"] += 1
+    assert calls["wrong"] == 0 and calls["right"] > 0, calls
 
 
 def test_easy_one_hundred_squeezes_and_busts_with_its_biggest_card() -> None:

@@ -32,12 +32,12 @@ class EasyPlayer:
     miss_callout = 0.25
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
+        side = _side_moves(view, legal)
         if not on_turn(view):
-            side = [a for a in legal if a.startswith(("callout", "penultima"))]
             if side and rng.random() >= self.miss_callout:
                 return side[0]
             return None
-        for action in legal:
+        for action in side:
             if action.startswith("callout") and rng.random() >= self.miss_callout:
                 return action
         plays = [a for a in legal if a.startswith("play:")]
@@ -58,6 +58,14 @@ class EasyPlayer:
             suit = max("cdsb", key=lambda s: sum(c[-1] == s for c in hand if c != card))
             flagged = [a for a in flagged if a.split(":")[2] == suit] or flagged
         return (flagged or options)[0]
+
+
+def _side_moves(view: Json, legal: list[str]) -> list[str]:
+    """The moves worth making off the normal play: a late penúltima of one's own, and the
+    call-out of a miss everyone saw (``missed`` is public). With ``false_callout_penalty``
+    every one-card opponent may be called, but only that one is called rightly."""
+    missed = view.get("missed")
+    return [a for a in legal if a == "penultima" or a == f"callout:{missed}"]
 
 
 def _easy_value(card: str, hand: list[str], view: Json) -> float:
@@ -83,14 +91,17 @@ class HardPlayer:
         self.budget = budget
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
-        side = [a for a in legal if a.startswith(("callout", "penultima"))]
+        side = _side_moves(view, legal)
         if side:
             return side[0]
         if not on_turn(view):
             return None
         said = [a for a in legal if a.endswith(":penultima")]
         # Saying penúltima never costs anything: drop the forgetful variants.
-        candidates = [a for a in legal if a + ":penultima" not in said]
+        # A call-out other than the side move above is a wrong one: never a candidate.
+        candidates = [
+            a for a in legal if a + ":penultima" not in said and not a.startswith("callout")
+        ]
         seat = int(view["seat"])
         return best_action(
             RULES,
@@ -142,7 +153,7 @@ def _playout(st: CentocinqueState, seat: int, rng: random.Random) -> float:
     for _ in range(PLAYOUT_STEPS):
         if st.current is None or st.hand_no != hand_no:
             break
-        rollout.play(st, _quick(rollout.legal(st), rng))
+        rollout.play(st, _quick(rollout.legal(st), st.missed, rng))
     if st.hands_won[seat] > won:
         return 1.0
     if st.current is None or st.hand_no != hand_no:
@@ -150,11 +161,11 @@ def _playout(st: CentocinqueState, seat: int, rng: random.Random) -> float:
     return -0.02 * sum(PENALTY[c[:-1]] for c in st.hands[seat])
 
 
-def _quick(acts: list[str], rng: random.Random) -> str:
+def _quick(acts: list[str], missed: int | None, rng: random.Random) -> str:
     plays = [a for a in acts if a.startswith("play:") and not a.startswith("play:C")]
     said = [a for a in plays if a.endswith(":penultima")]
-    if "callout" in acts[-1]:
-        return acts[-1]  # everyone in a playout notices a missed penúltima at once
+    if f"callout:{missed}" in acts:
+        return f"callout:{missed}"  # everyone in a playout notices a missed penúltima at once
     if said:
         return rng.choice(said)
     if plays:
