@@ -57,19 +57,26 @@ def backs_of(pack: str) -> int:
     return 2 if pack_of(pack) == "french" else 1
 
 
-@cache
 def card(pack: str, code: str) -> Image.Image:
     """The face of ``code`` in ``pack`` (or a game's name), RGBA, CARD_W x CARD_H."""
-    pack = pack_of(pack)
+    return _card(pack_of(pack), code)
+
+
+@cache
+def _card(pack: str, code: str) -> Image.Image:
     if code not in _CODES[pack]:
         raise ValueError(f"{code!r} is not a card of the {pack} pack")
     return _FACES[pack](code)
 
 
-@cache
 def dimmed(pack: str, code: str) -> Image.Image:
     """The face of ``code`` greyed, for a card that may not be played now."""
-    face = card(pack, code)
+    return _dimmed(pack_of(pack), code)
+
+
+@cache
+def _dimmed(pack: str, code: str) -> Image.Image:
+    face = _card(pack, code)
     shade = Image.new("RGBA", face.size, (70, 70, 78, 255))
     grey = Image.blend(face, shade, 0.5)
     grey.putalpha(face.getchannel("A"))
@@ -89,11 +96,17 @@ _BACKS: dict[str, list[tuple[RGB, RGB, str]]] = {
 }
 
 
-@cache
 def back(pack: str, index: int = 0) -> Image.Image:
-    """The back of ``pack``'s cards; ``index`` 1 is the second French pack's (a red back)."""
+    """The back of ``pack``'s cards; ``index`` 1 is the second French pack's (a red back).
+    One Hundred tells its two packs' cards apart by no code, so the board gives each seat's
+    hidden cards the first back; the second is there for a board that shows both packs."""
     pack = pack_of(pack)
-    ground, ink, pattern = _BACKS[pack][index % len(_BACKS[pack])]
+    return _back(pack, index % len(_BACKS[pack]))
+
+
+@cache
+def _back(pack: str, index: int) -> Image.Image:
+    ground, ink, pattern = _BACKS[pack][index]
     image = blank(WHITE, INK).copy()
     panel = Image.new("RGBA", (CARD_W - 16, CARD_H - 16), ground)
     draw = ImageDraw.Draw(panel)

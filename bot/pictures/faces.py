@@ -257,7 +257,7 @@ MEDALLION = (36, 40, CARD_W - 24, 40 + 90)
 
 def _trump(n: int) -> Image.Image:
     card = blank(PARCHMENT, INK, TRUMP_INK).copy()
-    corner_index(card, str(n), TRUMP_INK, sprite("star", 22), both=False)
+    corner_index(card, str(n), TRUMP_INK, sprite("star", 22), both=False, nines=False)
     draw = ImageDraw.Draw(card)
     draw.ellipse(MEDALLION, fill=(255, 250, 232), outline=TRUMP_INK, width=2)
     emblem = TRUMP_EMBLEMS[n]
