@@ -12,17 +12,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.pictures import PACKS, contact_sheet, png, scaled
+from bot.pictures import PACKS, sheet_image
 
 
 def write_sheet(pack: str, folder: Path, width: int | None = None) -> Path:
     """Write ``pack``'s contact sheet into ``folder`` (made if missing); return its path."""
-    sheet = contact_sheet(pack)
-    if width:
-        sheet = scaled(sheet, width)
+    data = sheet_image(pack, width)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"cards-{pack}.png"
-    path.write_bytes(png(sheet))
+    path.write_bytes(data)
     return path
 
 

@@ -4,21 +4,24 @@ Pure functions from card codes and engine views to images or PNG bytes: no Disco
 files (the ``cards`` command writes the contact sheets). Everything is drawn with Pillow's
 primitives and its built-in font, so no system font or picture file is needed.
 
-    card(pack, code), back(pack, index)   one card's face or back (a shared RGBA image)
-    hand_image(game, cards, legal)        a hand as PNG: playable cards raised, the rest dimmed
-    board_image(game, view, names)        a game's public board as PNG
-    contact_sheet(pack)                   every card of a pack and its backs
+    card(pack, code), back(pack, index)      one card's face or back (a shared RGBA image)
+    hand_image(game, cards, legal)           a hand as PNG: playable cards raised, the rest dimmed
+    board_image(game, view, names)           a game's public board as PNG
+    contact_sheet(pack), sheet_image(pack)   every card of a pack, and its backs
+    prepare()                                draw every card and choose the PNG palette now
 
 ``pack`` is ``"italian"``, ``"french"`` or ``"minchiate"``, or the name of the game played with
-it (``GAME_PACK``). Card pictures are drawn once and kept, so composing is fast.
+it (``GAME_PACK``). Card pictures are drawn once and kept, so composing is fast. The
+``*_picture`` functions return Pillow images, the ``*_image`` ones PNG bytes.
 """
 
 from __future__ import annotations
 
-from bot.pictures.boards import board_image, board_picture
-from bot.pictures.compose import contact_sheet, hand_image, hand_picture, png, scaled
+from bot.pictures.boards import board_picture
+from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import GAME_PACK, PACKS, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.faces import CARD_H, CARD_W
+from bot.pictures.output import board_image, hand_image, png, prepare, sheet_image
 
 __all__ = [
     "CARD_H",
@@ -36,5 +39,6 @@ __all__ = [
     "pack_cards",
     "pack_of",
     "png",
-    "scaled",
+    "prepare",
+    "sheet_image",
 ]

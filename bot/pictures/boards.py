@@ -22,9 +22,9 @@ from PIL import Image, ImageDraw
 from bot.games.cento import CHIPS
 from bot.games.centocinque import ELIMINATION
 from bot.i18n import t
-from bot.pictures.compose import FELT, FELT_LIGHT, png
+from bot.pictures.compose import FELT, FELT_LIGHT
 from bot.pictures.deck import back, card, pack_of
-from bot.pictures.draw import GOLD, INK, RGB, WHITE, fit_size, mix, text, text_width
+from bot.pictures.draw import GOLD, INK, RGB, WHITE, fit, mix, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
 from bot.text.centocinque import SUITS
 
@@ -187,8 +187,8 @@ def seat_panel(
     middle = top + style.line / 2 + 1
     badge = style.line - 8
     room = style.width - 20 - (badge + 4 if dealer else 0)
-    size = fit_size(name, room, style.name_size, 10)
-    text(draw, (left + 10, middle), name, size, ink, anchor="lm")
+    shown_name, size = fit(name, room, style.name_size, style.name_size - 4)
+    text(draw, (left + 10, middle), shown_name, size, ink, anchor="lm")
     if dealer:
         disc = (right - 8 - badge, middle - badge / 2, right - 8, middle + badge / 2)
         draw.ellipse(disc, fill=WHITE)
@@ -379,7 +379,9 @@ def _cento(view: View, names: list[str]) -> Image.Image:
 
 # -- Minchiate ------------------------------------------------------------------------------------
 
-TRICK_W = 124
+TRICK_W = 112
+TRICK_PLACES = {0: (0, 88), 1: (132, 0), 2: (0, -88), 3: (-132, 0)}
+"""Where each seat's card of a trick lies, from the table's centre."""
 PHASES = {
     "discard": "discarding",
     "declare": "declarations",
@@ -424,23 +426,25 @@ def _minchiate(view: View, names: list[str]) -> Image.Image:
     )
     cards: list[str] = list(view["trick"])
     leader = view["leader"]
-    caption = ""
+    winner = None
     if not cards and view["tricks"]:
         last = view["tricks"][-1]
-        cards, leader = list(last["cards"]), last["leader"]
-        caption = t("last trick: {who}", who=names[last["winner"]])
+        cards, leader, winner = list(last["cards"]), last["leader"], last["winner"]
+        caption = t("last trick: {who}", who=names[winner])
+        caption, size = fit(caption, 300, 16, 12)
+        text(draw, (WIDTH - 14, 42), caption, size, LIGHT, anchor="rm")
     if leader is None:
         return canvas
-    offsets = {0: (0, 92), 1: (134, 0), 2: (0, -92), 3: (-134, 0)}
     for i, code in enumerate(cards):
         seat = (int(leader) + i) % 4
         face = small_card(pack, code, TRICK_W)
-        dx, dy = offsets[seat]
+        dx, dy = TRICK_PLACES[seat]
         x = round(centre[0] + dx - face.width / 2)
         y = round(centre[1] + dy - face.height / 2)
         canvas.paste(face, (x, y), face)
-    if caption:
-        _badge(draw, (centre[0], centre[1]), caption, mix(PANEL, (0, 0, 0), 0.2))
+        if seat == winner:
+            box = (x - 4, y - 4, x + face.width + 3, y + face.height + 3)
+            draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
     return canvas
 
 
@@ -457,19 +461,20 @@ def _side_strip(side: int) -> Extra:
 
 
 def _minchiate_scores(draw: ImageDraw.ImageDraw, view: View, names: list[str]) -> None:
-    """The two partnerships' points and resti, top left."""
+    """The two partnerships' points and resti, top left: the partners' names over their
+    figures, beside a swatch of the side's colour."""
     for side in (0, 1):
-        y = 18 + side * 26
-        colour = SIDE_COLOURS[side]
-        draw.rounded_rectangle((12, y - 9, 30, y + 9), radius=4, fill=colour)
+        top = 8 + side * 50
+        draw.rounded_rectangle((12, top + 3, 24, top + 41), radius=4, fill=SIDE_COLOURS[side])
         pair = t("{a} & {b}", a=names[side], b=names[side + 2])
-        line = t(
-            "{pair}: {points} points, {resti} resti",
-            pair=pair,
+        pair, size = fit(pair, 270, 16, 12)
+        text(draw, (32, top + 11), pair, size, LIGHT, anchor="lm")
+        figures = t(
+            "{points} points · {resti} resti",
             points=view["points"][side],
             resti=view["resti"][side],
         )
-        text(draw, (38, y), line, fit_size(line, 330, 17, 10), LIGHT, anchor="lm")
+        text(draw, (32, top + 32), figures, 19, WHITE, anchor="lm")
 
 
 BOARDS: dict[str, Callable[[View, list[str]], Image.Image]] = {
@@ -485,8 +490,3 @@ def board_picture(game: str, view: View, names: Sequence[str] | None = None) -> 
     if game not in BOARDS:
         raise ValueError(f"no board for {game!r}")
     return BOARDS[game](view, _names(view, names))
-
-
-def board_image(game: str, view: View, names: Sequence[str] | None = None) -> bytes:
-    """:func:`board_picture` as PNG bytes."""
-    return png(board_picture(game, view, names))

@@ -6,7 +6,6 @@ writes a file.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Collection, Sequence
 
@@ -34,19 +33,6 @@ ROW_STEP = 122
 """Rows of a hand overlap: each shows the top of the row above, its indices whole."""
 GAP = 8
 MARGIN = 12
-
-
-def png(image: Image.Image, colours: int = 256) -> bytes:
-    """``image`` as PNG bytes, as a palette image of at most ``colours`` colours (the cards'
-    flat colours survive it unchanged to the eye, and the bytes shrink threefold); 0 keeps
-    every colour."""
-    if colours:
-        image = image.convert("RGB").quantize(
-            colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=3)
-    return out.getvalue()
 
 
 def fan_positions(count: int) -> list[tuple[int, int]]:
@@ -82,11 +68,6 @@ def hand_picture(
             y -= RAISE
         canvas.paste(face, (x, y), face)
     return canvas
-
-
-def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = None) -> bytes:
-    """:func:`hand_picture` as PNG bytes."""
-    return png(hand_picture(game, cards, legal))
 
 
 # -- contact sheets -------------------------------------------------------------------------------
@@ -133,11 +114,3 @@ def contact_sheet(pack: str) -> Image.Image:
             face = back(pack, item) if isinstance(item, int) else card(pack, item)
             sheet.paste(face, (MARGIN + c * (CARD_W + GAP), top + r * (CARD_H + GAP)), face)
     return sheet
-
-
-def scaled(image: Image.Image, width: int) -> Image.Image:
-    """``image`` scaled to ``width`` pixels wide (never enlarged)."""
-    if width >= image.width:
-        return image
-    height = round(image.height * width / image.width)
-    return image.resize((width, height), Image.Resampling.LANCZOS)

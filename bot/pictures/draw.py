@@ -19,6 +19,7 @@ RGB = tuple[int, int, int]
 Ink = tuple[int, ...]
 """A colour, RGB or RGBA: on a transparent sprite, :data:`CLEAR` cuts a hole."""
 Point = tuple[float, float]
+Offset = tuple[int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 SUPERSAMPLE = 4
@@ -84,6 +85,18 @@ def fit_size(words: str, width: float, largest: int, smallest: int = 8) -> int:
     return size
 
 
+def fit(words: str, width: float, largest: int, smallest: int) -> tuple[str, int]:
+    """``words`` at the largest size from ``largest`` to ``smallest`` at which they are at most
+    ``width`` wide; cut short with "..." if they are too wide even at ``smallest``."""
+    size = fit_size(words, width, largest, smallest)
+    if text_width(words, size) <= width:
+        return words, size
+    cut = words
+    while cut and text_width(cut.rstrip() + "...", size) > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "...", size
+
+
 def wrap(words: str, width: float, largest: int, smallest: int = 9) -> tuple[list[str], int]:
     """``words`` in at most two lines at the largest size that fits ``width``."""
     parts = words.split()
@@ -108,7 +121,40 @@ def text(
     anchor: str = "mm",
     bold: bool = False,
 ) -> None:
-    """Draw ``words`` at ``xy`` (``anchor`` as Pillow's: "mm" centres it); ``bold`` thickens it."""
+    """Draw ``words`` at ``xy`` (``anchor`` as Pillow's: "mm" centres it); ``bold`` thickens it.
+
+    On an opaque picture (a hand, a board) the words are stamped from a stencil drawn once
+    and kept: the same names and counts come back on every board."""
+    if draw.mode == "RGB":
+        stencil, (dx, dy) = _stencil(words, size, anchor, bold)
+        draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), stencil, fill=fill)
+        return
+    _write(draw, xy, words, size, fill, anchor, bold)
+
+
+@lru_cache(maxsize=4096)
+def _stencil(words: str, size: int, anchor: str, bold: bool) -> tuple[Image.Image, Offset]:
+    """``words`` drawn once as a mask, and where its top left lies from the anchor point."""
+    box = font(size).getbbox(fold(words)[0], anchor=anchor, stroke_width=1 if bold else 0)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    right, bottom = math.ceil(box[2]), math.ceil(box[3])
+    above, below, side = size // 2, size // 4, 2  # room for accents (and a cedilla)
+    width = max(1, right - left + 2 * side)
+    height = max(1, bottom - top + above + below)
+    mask = Image.new("L", (width, height), 0)
+    _write(ImageDraw.Draw(mask), (side - left, above - top), words, size, (255,), anchor, bold)
+    return mask, (left - side, top - above)
+
+
+def _write(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    words: str,
+    size: int,
+    fill: Ink,
+    anchor: str,
+    bold: bool,
+) -> None:
     ascii_words, marks = fold(words)
     face = font(size)
     draw.text(
