@@ -23,8 +23,8 @@ from bot.games.cento import CHIPS
 from bot.games.centocinque import ELIMINATION
 from bot.i18n import t
 from bot.pictures.compose import FELT, FELT_LIGHT
-from bot.pictures.deck import back, card, pack_of
-from bot.pictures.draw import GOLD, INK, RGB, WHITE, fit, mix, text, text_width
+from bot.pictures.deck import back, back_stamp, card, card_stamp, pack_of
+from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
 from bot.text.centocinque import SUITS
 
@@ -86,10 +86,10 @@ def mini_back(pack: str, size: tuple[int, int]) -> Image.Image:
 
 
 @cache
-def small_card(pack: str, code: str, width: int) -> Image.Image:
+def small_card(pack: str, code: str, width: int) -> Stamp:
     """``code``'s face scaled to ``width`` pixels wide."""
     height = round(CARD_H * width / CARD_W)
-    return card(pack, code).resize((width, height), Image.Resampling.LANCZOS)
+    return Stamp.of(card(pack, code).resize((width, height), Image.Resampling.LANCZOS))
 
 
 @cache
@@ -277,15 +277,14 @@ def _centocinque(view: View, names: list[str]) -> Image.Image:
             out=bool(view["out"][seat]),
             extra=extra,
         )
-    stock = back(pack, 0)
+    stock = back_stamp(pack, 0)
     sx, sy = centre[0] - 95, centre[1] - 10
     for i in range(min(3, int(view["stock"]))):
-        canvas.paste(stock, (round(sx - CARD_W / 2 + 3 * i), round(sy - CARD_H / 2 - 3 * i)), stock)
+        stock.lay(canvas, (round(sx - CARD_W / 2 + 3 * i), round(sy - CARD_H / 2 - 3 * i)))
     text(draw, (sx, sy + CARD_H / 2 + 16), t("stock {n}", n=view["stock"]), 16, LIGHT)
     tx = centre[0] + 95
     if view["top"]:
-        face = card(pack, view["top"])
-        canvas.paste(face, (round(tx - CARD_W / 2), round(sy - CARD_H / 2)), face)
+        card_stamp(pack, view["top"]).lay(canvas, (round(tx - CARD_W / 2), round(sy - CARD_H / 2)))
     else:
         draw.rounded_rectangle(
             (tx - CARD_W / 2, sy - CARD_H / 2, tx + CARD_W / 2, sy + CARD_H / 2),
@@ -365,8 +364,7 @@ def _cento(view: View, names: list[str]) -> Image.Image:
     cy = centre[1]
     tx = centre[0] + 80
     if view["top"]:
-        face = card(pack, view["top"])
-        canvas.paste(face, (round(tx - CARD_W / 2), round(cy - CARD_H / 2)), face)
+        card_stamp(pack, view["top"]).lay(canvas, (round(tx - CARD_W / 2), round(cy - CARD_H / 2)))
     total_x = centre[0] - 85
     draw.ellipse((total_x - 62, cy - 62, total_x + 62, cy + 62), fill=PANEL, outline=GOLD, width=4)
     total = int(view["total"])
@@ -380,6 +378,7 @@ def _cento(view: View, names: list[str]) -> Image.Image:
 # -- Minchiate ------------------------------------------------------------------------------------
 
 TRICK_W = 112
+TRICK_H = round(CARD_H * TRICK_W / CARD_W)
 TRICK_PLACES = {0: (0, 88), 1: (132, 0), 2: (0, -88), 3: (-132, 0)}
 """Where each seat's card of a trick lies, from the table's centre."""
 PHASES = {
@@ -438,12 +437,13 @@ def _minchiate(view: View, names: list[str]) -> Image.Image:
     for i, code in enumerate(cards):
         seat = (int(leader) + i) % 4
         face = small_card(pack, code, TRICK_W)
+        width, height = face.middle.width, TRICK_H
         dx, dy = TRICK_PLACES[seat]
-        x = round(centre[0] + dx - face.width / 2)
-        y = round(centre[1] + dy - face.height / 2)
-        canvas.paste(face, (x, y), face)
+        x = round(centre[0] + dx - width / 2)
+        y = round(centre[1] + dy - height / 2)
+        face.lay(canvas, (x, y))
         if seat == winner:
-            box = (x - 4, y - 4, x + face.width + 3, y + face.height + 3)
+            box = (x - 4, y - 4, x + width + 3, y + height + 3)
             draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
     return canvas
 

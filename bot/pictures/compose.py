@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.minchiate.cards import MATTO
 from bot.i18n import t
-from bot.pictures.deck import back, backs_of, card, dimmed, pack_cards, pack_of
+from bot.pictures.deck import back, backs_of, card, card_stamp, pack_cards, pack_of
 from bot.pictures.draw import RGB, mix, text
 from bot.pictures.faces import CARD_H, CARD_W
 
@@ -63,10 +63,9 @@ def hand_picture(
     canvas = Image.new("RGB", (width, height), FELT)
     for code, (x, y) in zip(cards, places, strict=True):
         playable = legal is None or code in legal
-        face = card(pack, code) if playable else dimmed(pack, code)
         if legal is not None and playable:
             y -= RAISE
-        canvas.paste(face, (x, y), face)
+        card_stamp(pack, code, dim=not playable).lay(canvas, (x, y))
     return canvas
 
 

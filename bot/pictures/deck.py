@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
-from bot.pictures.draw import GOLD, INK, RGB, WHITE, mix, star_points
+from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, mix, star_points
 from bot.pictures.faces import CARD_H, CARD_W, blank, french_face, italian_face, minchiate_face
 
 PACKS = ("italian", "french", "minchiate")
@@ -83,6 +83,27 @@ def _dimmed(pack: str, code: str) -> Image.Image:
     return grey
 
 
+def card_stamp(pack: str, code: str, dim: bool = False) -> Stamp:
+    """The face of ``code`` (``dim``: greyed) cut to be laid fast on a hand or a board."""
+    return _card_stamp(pack_of(pack), code, dim)
+
+
+@cache
+def _card_stamp(pack: str, code: str, dim: bool) -> Stamp:
+    return Stamp.of(_dimmed(pack, code) if dim else _card(pack, code))
+
+
+def back_stamp(pack: str, index: int = 0) -> Stamp:
+    """A back (see :func:`back`) cut to be laid fast."""
+    pack = pack_of(pack)
+    return _back_stamp(pack, index % len(_BACKS[pack]))
+
+
+@cache
+def _back_stamp(pack: str, index: int) -> Stamp:
+    return Stamp.of(_back(pack, index))
+
+
 # -- backs ----------------------------------------------------------------------------------------
 
 # Pack -> (ground, pattern colour, pattern) for each back.
@@ -141,9 +162,11 @@ __all__ = [
     "GAME_PACK",
     "PACKS",
     "back",
+    "back_stamp",
     "backs_of",
     "card",
     "card_or_back",
+    "card_stamp",
     "dimmed",
     "pack_cards",
     "pack_of",

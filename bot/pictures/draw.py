@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -382,3 +383,46 @@ def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
         (0, 0, big.width - 1, big.height - 1), radius=radius * SUPERSAMPLE, fill=255
     )
     return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A picture with see-through rounded corners, cut to be laid fast: its opaque middle
+    rows are copied as they are, and only the rows with corners are blended."""
+
+    top: Image.Image  # RGBA: the rows with the upper corners
+    middle: Image.Image  # RGB
+    bottom: Image.Image  # RGBA: the rows with the lower corners
+
+    @classmethod
+    def of(cls, image: Image.Image) -> Stamp:
+        alpha = image.getchannel("A")
+        width, height = image.size
+
+        def opaque(row: int) -> bool:
+            low = alpha.crop((0, row, width, row + 1)).getextrema()[0]
+            return low == 255
+
+        top = 0
+        while top < height and not opaque(top):
+            top += 1
+        bottom = height
+        while bottom > top and not opaque(bottom - 1):
+            bottom -= 1
+        return cls(
+            image.crop((0, 0, width, top)),
+            image.crop((0, top, width, bottom)).convert("RGB"),
+            image.crop((0, bottom, width, height)),
+        )
+
+    def lay(self, canvas: Image.Image, xy: tuple[int, int]) -> None:
+        """Lay the picture on an RGB ``canvas`` with its top left at ``xy``."""
+        x, y = xy
+        if self.top.height:
+            canvas.paste(self.top, (x, y), self.top)
+        y += self.top.height
+        if self.middle.height:
+            canvas.paste(self.middle, (x, y))
+        y += self.middle.height
+        if self.bottom.height:
+            canvas.paste(self.bottom, (x, y), self.bottom)
