@@ -180,8 +180,8 @@ def seat_panel(
     right, bottom = left + style.width, top + style.height
     fill = PANEL_OUT if out else PANEL
     edge = GOLD if on_turn else outline or mix(PANEL, WHITE, 0.3)
-    draw.rounded_rectangle(
-        (left, top, right, bottom), radius=10, fill=fill, outline=edge, width=4 if on_turn else 2
+    _panel_ground(style.width, style.height, fill, edge, 4 if on_turn else 2).lay(
+        canvas, (left, top)
     )
     ink = DIM if out else LIGHT
     middle = top + style.line / 2 + 1
@@ -204,6 +204,16 @@ def seat_panel(
     if extra is not None:
         strip_top = top + style.line + mini.height + 2
         extra(canvas, draw, (left + 10, strip_top, right - 10, bottom - 4))
+
+
+@cache
+def _panel_ground(width: int, height: int, fill: RGB, edge: RGB, thickness: int) -> Stamp:
+    """A seat panel's rounded ground, drawn once for each look."""
+    ground = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    ImageDraw.Draw(ground).rounded_rectangle(
+        (0, 0, width, height), radius=10, fill=fill, outline=edge, width=thickness
+    )
+    return Stamp.of(ground)
 
 
 def _header(draw: ImageDraw.ImageDraw, left: str, right: str = "") -> None:

@@ -74,6 +74,7 @@ def fold(words: str) -> tuple[str, tuple[tuple[int, str], ...]]:
     return "".join(out), tuple(marks)
 
 
+@lru_cache(maxsize=8192)
 def text_width(words: str, size: int) -> float:
     return float(font(size).getlength(fold(words)[0]))
 
@@ -86,6 +87,7 @@ def fit_size(words: str, width: float, largest: int, smallest: int = 8) -> int:
     return size
 
 
+@lru_cache(maxsize=4096)
 def fit(words: str, width: float, largest: int, smallest: int) -> tuple[str, int]:
     """``words`` at the largest size from ``largest`` to ``smallest`` at which they are at most
     ``width`` wide; cut short with "..." if they are too wide even at ``smallest``."""
