@@ -6,6 +6,7 @@ primitives and its built-in font, so no system font or picture file is needed.
 
     card(pack, code), back(pack, index)      one card's face or back (a shared RGBA image)
     hand_image(game, cards, legal)           a hand as PNG: playable cards raised, the rest dimmed
+    playable(actions)                        the cards a seat's legal action tokens name
     board_image(game, view, names)           a game's public board as PNG
     contact_sheet(pack), sheet_image(pack)   every card of a pack, and its backs
     prepare()                                draw every card and choose the PNG palette now
@@ -18,7 +19,7 @@ it (``GAME_PACK``). Card pictures are drawn once and kept, so composing is fast.
 from __future__ import annotations
 
 from bot.pictures.boards import board_picture
-from bot.pictures.compose import contact_sheet, hand_picture
+from bot.pictures.compose import contact_sheet, hand_picture, playable
 from bot.pictures.deck import GAME_PACK, PACKS, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.faces import CARD_H, CARD_W
 from bot.pictures.output import board_image, hand_image, png, prepare, sheet_image
@@ -38,6 +39,7 @@ __all__ = [
     "hand_picture",
     "pack_cards",
     "pack_of",
+    "playable",
     "png",
     "prepare",
     "sheet_image",

@@ -7,7 +7,7 @@ writes a file.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -33,6 +33,13 @@ ROW_STEP = 122
 """Rows of a hand overlap: each shows the top of the row above, its indices whole."""
 GAP = 8
 MARGIN = 12
+
+
+def playable(actions: Iterable[str]) -> set[str]:
+    """The cards named by a seat's legal action tokens (``play:7d``, ``play:AS:100``,
+    ``play:Cs:b:penultima``, ``discard:T3``): the ``legal`` argument of a hand's picture."""
+    tokens = (action.split(":") for action in actions)
+    return {parts[1] for parts in tokens if parts[0] in ("play", "discard") and len(parts) > 1}
 
 
 def fan_positions(count: int) -> list[tuple[int, int]]:

@@ -153,11 +153,6 @@ def _back(pack: str, index: int) -> Image.Image:
     return image
 
 
-def card_or_back(pack: str, code: str | None, index: int = 0) -> Image.Image:
-    """``code``'s face, or the back when ``code`` is None (a hidden card)."""
-    return back(pack, index) if code is None else card(pack, code)
-
-
 __all__ = [
     "GAME_PACK",
     "PACKS",
@@ -165,7 +160,6 @@ __all__ = [
     "back_stamp",
     "backs_of",
     "card",
-    "card_or_back",
     "card_stamp",
     "dimmed",
     "pack_cards",
