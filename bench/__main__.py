@@ -23,6 +23,7 @@ BENCHMARKS = {
     "restart": "process start to 10,000 stored tables playable; first action after it",
     "storage": "move commit time p50/p99",
     "league": "/league standings with 100,000 results",
+    "pictures": "card pictures: a 34-card hand and each game's board as PNG, p50/p95",
 }
 
 INSTALL = "pip install -e '.[bench]'"

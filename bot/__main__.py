@@ -3,6 +3,7 @@
 python -m bot [--config config.toml]           run the Discord bot
 python -m bot play GAME --seats N              play in the terminal against AI seats
 python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
+python -m bot cards --pack italian|french|minchiate --out DIR   a pack's contact sheet (PNG)
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
 
         command = play.main if argv[0] == "play" else simulate.main
         return command(argv[1:])
+    if argv and argv[0] == "cards":
+        from bot.cli import cards  # imported late: only this command needs Pillow
+
+        return cards.main(argv[1:])
     if argv and argv[0] == "run":
         argv = argv[1:]
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavolo bot.")

@@ -25,7 +25,8 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
     "views": ({"views", "tables", "games", "league", "text", "i18n"}, {"discord"}),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
-    "cli": ({"cli", "games", "text", "i18n"}, set()),
+    "pictures": ({"pictures", "games", "text", "i18n"}, {"PIL"}),
+    "cli": ({"cli", "games", "text", "i18n", "pictures"}, set()),
     "endpoints": (set(), {"discord", "yarl"}),
     "app": (
         {"cogs", "config", "endpoints", "league", "storage", "tables", "views"},

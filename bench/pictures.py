@@ -1,0 +1,123 @@
+"""Picture rendering time: ``python -m bench pictures [--repeats N] [--quick]``.
+
+Renders what the bot would send as images, from card codes or an engine's public view to PNG
+bytes: a 34-card Minchiate hand (the most a hand holds: 21 cards and 13 robbed; every third
+card playable) and the public board of each game at a mid-game state (Centocinque with six
+seats, One Hundred with twelve, Minchiate in the middle of a trick). Each case runs
+``--repeats`` times, the cases taking turns, and prints p50/p95 per image (wall clock, and
+the process's CPU time) and its size in bytes; the goal is a wall-clock p95 of at most 15 ms.
+Card pictures are drawn once and kept: the first drawing of all three packs and the choice
+of the PNG palette they share are timed apart, and the cases run after them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bench.stats import percentile
+from bot.games import GAMES
+from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
+from bot.games.minchiate.cards import sort_cards
+from bot.pictures import PACKS, back, backs_of, board_image, card, hand_image, pack_cards
+from bot.pictures.output import palette
+
+GOAL_MS = 15.0
+
+
+def mid_game_view(game: str, seats: int, seed: int, moves: int) -> dict[str, Any]:
+    """The public view of ``game`` after ``moves`` random legal moves."""
+    rules = GAMES[game]
+    state = rules.new_game(seats=seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if rules.outcome(state) is not None:
+            break
+        seat = rules.turn(state)
+        assert seat is not None
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    view: dict[str, Any] = rules.view(state, None)
+    return view
+
+
+def cases() -> dict[str, Callable[[], bytes]]:
+    """Name -> a call that renders one image."""
+    hand = sort_cards(random.Random(1).sample(list(MINCHIATE_PACK), 34))
+    legal = set(hand[::3])
+    boards = {
+        "board: Centocinque, 6 seats": ("centocinque", mid_game_view("centocinque", 6, 1, 12)),
+        "board: One Hundred, 12 seats": ("cento", mid_game_view("cento", 12, 1, 15)),
+        "board: Minchiate, mid-trick": ("minchiate", mid_game_view("minchiate", 4, 1, 42)),
+    }
+    made: dict[str, Callable[[], bytes]] = {
+        "hand: 34 Minchiate cards": lambda: hand_image("minchiate", hand, legal)
+    }
+    for name, (game, view) in boards.items():
+        made[name] = functools.partial(board_image, game, view)
+    return made
+
+
+def draw_every_card() -> float:
+    """Milliseconds to draw every card and back of the three packs (run on a cold cache)."""
+    start = time.perf_counter()
+    for pack in PACKS:
+        for code in pack_cards(pack):
+            card(pack, code)
+        for index in range(backs_of(pack)):
+            back(pack, index)
+    return 1000 * (time.perf_counter() - start)
+
+
+def choose_palette() -> float:
+    """Milliseconds to choose the palette hands and boards share (run once, after the cards
+    are drawn)."""
+    start = time.perf_counter()
+    palette()
+    return 1000 * (time.perf_counter() - start)
+
+
+def measure(repeats: int) -> dict[str, tuple[list[float], list[float], int]]:
+    """Name -> (wall-clock milliseconds per render, CPU milliseconds of this process per
+    render, bytes of the image). CPU time tells the work apart from waiting on a busy
+    machine's other processes."""
+    calls = cases()
+    for call in calls.values():  # the first call also draws the small cards and backs it uses
+        call()
+    wall: dict[str, list[float]] = {name: [] for name in calls}
+    cpu: dict[str, list[float]] = {name: [] for name in calls}
+    sizes: dict[str, int] = {}
+    for _ in range(repeats):
+        for name, call in calls.items():
+            start, start_cpu = time.perf_counter(), time.process_time()
+            data = call()
+            cpu[name].append(1000 * (time.process_time() - start_cpu))
+            wall[name].append(1000 * (time.perf_counter() - start))
+            sizes[name] = len(data)
+    return {name: (wall[name], cpu[name], sizes[name]) for name in calls}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=300)
+    parser.add_argument("--quick", action="store_true", help="20 repeats: a smoke test")
+    args = parser.parse_args(argv)
+    repeats = 20 if args.quick else args.repeats
+    print(f"Drawing every card of the three packs, once: {draw_every_card():.0f} ms")
+    print(f"Choosing the palette of hands and boards, once: {choose_palette():.0f} ms")
+    print(f"Rendering to PNG bytes, {repeats} times each (goal: p95 <= {GOAL_MS:.0f} ms):")
+    for name, (ms, cpu, size) in measure(repeats).items():
+        p95 = percentile(ms, 95)
+        verdict = "met" if p95 <= GOAL_MS else "NOT met"
+        print(
+            f"  {name:<30} p50 {percentile(ms, 50):5.1f} ms, p95 {p95:5.1f} ms ({verdict}); "
+            f"CPU p50 {percentile(cpu, 50):4.1f} ms, p95 {percentile(cpu, 95):4.1f} ms; "
+            f"{size / 1000:5.1f} KB"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Card pictures drawn by the bot's own code, and pictures made of them.
+
+Pure functions from card codes and engine views to images or PNG bytes: no Discord, no
+files (the ``cards`` command writes the contact sheets). Everything is drawn with Pillow's
+primitives and its built-in font, so no system font or picture file is needed.
+
+    card(pack, code), back(pack, index)      one card's face or back (a shared RGBA image)
+    hand_image(game, cards, legal)           a hand as PNG: playable cards raised, the rest dimmed
+    playable(actions)                        the cards a seat's legal action tokens name
+    board_image(game, view, names)           a game's public board as PNG
+    contact_sheet(pack), sheet_image(pack)   every card of a pack, and its backs
+    prepare()                                draw every card and choose the PNG palette now
+
+``pack`` is ``"italian"``, ``"french"`` or ``"minchiate"``, or the name of the game played with
+it (``GAME_PACK``). Card pictures are drawn once and kept, so composing is fast. The
+``*_picture`` functions return Pillow images, the ``*_image`` ones PNG bytes.
+"""
+
+from __future__ import annotations
+
+from bot.pictures.boards import board_picture
+from bot.pictures.compose import contact_sheet, hand_picture, playable
+from bot.pictures.deck import GAME_PACK, PACKS, back, backs_of, card, pack_cards, pack_of
+from bot.pictures.faces import CARD_H, CARD_W
+from bot.pictures.output import board_image, hand_image, png, prepare, sheet_image
+
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "GAME_PACK",
+    "PACKS",
+    "back",
+    "backs_of",
+    "board_image",
+    "board_picture",
+    "card",
+    "contact_sheet",
+    "hand_image",
+    "hand_picture",
+    "pack_cards",
+    "pack_of",
+    "playable",
+    "png",
+    "prepare",
+    "sheet_image",
+]

@@ -1,0 +1,122 @@
+"""Pictures made of cards: a hand, a pack's contact sheet, and PNG encoding.
+
+Every function takes card codes and returns an image or PNG bytes; nothing here reads or
+writes a file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.games.minchiate.cards import MATTO
+from bot.i18n import t
+from bot.pictures.deck import back, backs_of, card, card_stamp, pack_cards, pack_of
+from bot.pictures.draw import RGB, mix, text
+from bot.pictures.faces import CARD_H, CARD_W
+
+FELT: RGB = (30, 98, 66)
+"""The table's cloth, behind every composition."""
+FELT_LIGHT: RGB = mix(FELT, (255, 255, 255), 0.12)
+SHADOW = (0, 0, 0, 70)
+
+HAND_ROW = 12
+"""At most this many cards a row in a hand; more make more rows."""
+HAND_WIDTH = 780
+"""A hand's picture is at most this wide (Discord shows an embed's image about 400 px wide,
+and opens it larger on a click)."""
+RAISE = 18
+"""How far a playable card stands above the others."""
+ROW_STEP = 122
+"""Rows of a hand overlap: each shows the top of the row above, its indices whole."""
+GAP = 8
+MARGIN = 12
+
+
+def playable(actions: Iterable[str]) -> set[str]:
+    """The cards named by a seat's legal action tokens (``play:7d``, ``play:AS:100``,
+    ``play:Cs:b:penultima``, ``discard:T3``): the ``legal`` argument of a hand's picture."""
+    tokens = (action.split(":") for action in actions)
+    return {parts[1] for parts in tokens if parts[0] in ("play", "discard") and len(parts) > 1}
+
+
+def fan_positions(count: int) -> list[tuple[int, int]]:
+    """Where each of ``count`` cards goes in a hand (top left corners, before raising)."""
+    if count == 0:
+        return []
+    rows = math.ceil(count / HAND_ROW)
+    per_row = math.ceil(count / rows)
+    if per_row <= 1:
+        step = CARD_W + GAP
+    else:
+        step = min(CARD_W + GAP, (HAND_WIDTH - 2 * MARGIN - CARD_W) // (per_row - 1))
+    return [
+        (MARGIN + (i % per_row) * step, MARGIN + RAISE + (i // per_row) * ROW_STEP)
+        for i in range(count)
+    ]
+
+
+def hand_picture(
+    game: str, cards: Sequence[str], legal: Collection[str] | None = None
+) -> Image.Image:
+    """A hand of ``game`` as an image: the cards in the order given, in overlapping rows,
+    the ``legal`` ones raised and the rest dimmed (``None``: all shown alike)."""
+    pack = pack_of(game)
+    places = fan_positions(len(cards))
+    width = max((x for x, _ in places), default=MARGIN) + CARD_W + MARGIN
+    height = max((y for _, y in places), default=MARGIN + RAISE) + CARD_H + MARGIN
+    canvas = Image.new("RGB", (width, height), FELT)
+    for code, (x, y) in zip(cards, places, strict=True):
+        playable = legal is None or code in legal
+        if legal is not None and playable:
+            y -= RAISE
+        card_stamp(pack, code, dim=not playable).lay(canvas, (x, y))
+    return canvas
+
+
+# -- contact sheets -------------------------------------------------------------------------------
+
+SHEET_TITLES = {
+    "italian": "The Italian pack: 40 cards (Centocinque)",
+    "french": "The French pack: 52 cards (One Hundred)",
+    "minchiate": "The Minchiate pack: 97 cards",
+}
+
+
+def sheet_rows(pack: str) -> list[list[str | int]]:
+    """A pack's contact sheet, row by row: card codes, and back numbers (ints)."""
+    pack = pack_of(pack)
+    codes = pack_cards(pack)
+    backs: list[str | int] = list(range(backs_of(pack)))
+    if pack != "minchiate":
+        width = 10 if pack == "italian" else 13
+        faces: list[list[str | int]] = [
+            [*codes[i : i + width]] for i in range(0, len(codes), width)
+        ]
+        return [*faces, backs]
+    trumps: list[str | int] = [f"T{n}" for n in range(1, 41)]
+    trumps += [MATTO, *backs]
+    rows = [trumps[i : i + 14] for i in range(0, len(trumps), 14)]
+    for suit in "cdsb":
+        rows.append([*(f"{n}{suit}" for n in range(1, 11)), *(f"{r}{suit}" for r in "FCQR")])
+    return rows
+
+
+def contact_sheet(pack: str) -> Image.Image:
+    """Every card of ``pack`` and its backs, on the table's cloth, under a title."""
+    pack = pack_of(pack)
+    rows = sheet_rows(pack)
+    columns = max(len(row) for row in rows)
+    top = 56
+    width = 2 * MARGIN + columns * (CARD_W + GAP) - GAP
+    height = top + MARGIN + len(rows) * (CARD_H + GAP) - GAP
+    sheet = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(sheet)
+    text(draw, (MARGIN, top / 2), t(SHEET_TITLES[pack]), 30, (250, 246, 230), anchor="lm")
+    for r, row in enumerate(rows):
+        for c, item in enumerate(row):
+            face = back(pack, item) if isinstance(item, int) else card(pack, item)
+            sheet.paste(face, (MARGIN + c * (CARD_W + GAP), top + r * (CARD_H + GAP)), face)
+    return sheet

@@ -1,0 +1,102 @@
+"""PNG bytes of the pictures the bot sends: hands, boards and contact sheets.
+
+Hands and boards are written as palette images through one palette shared by every picture,
+made once from the cards and boards themselves (:func:`palette`): mapping a picture to a
+known palette is a tenth of the cost of choosing a palette for it, and the bytes are a third
+of a full-colour PNG's. Contact sheets, scaled down for the docs, get a palette of their own.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Collection, Sequence
+from functools import cache
+
+from PIL import Image
+
+from bot.games import GAMES
+from bot.pictures.boards import View, board_picture
+from bot.pictures.compose import contact_sheet, hand_picture
+from bot.pictures.deck import PACKS, pack_cards
+
+COLOURS = 256
+COMPRESSION = 3
+"""zlib's level: faster than the default 6 and, on these flat pictures, about as small."""
+
+# Boards the palette learns from: every game, early and late, few seats and many.
+_SAMPLE_BOARDS = (("centocinque", 4, 30), ("cento", 12, 20), ("minchiate", 4, 50))
+
+
+def _played_view(game: str, seats: int, moves: int) -> View:
+    rules = GAMES[game]
+    state = rules.new_game(seats=seats, seed=1)
+    rng = random.Random(1)
+    for _ in range(moves):
+        seat = rules.turn(state)
+        if seat is None:
+            break
+        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    view: View = rules.view(state, None)
+    return view
+
+
+@cache
+def palette() -> Image.Image:
+    """The palette of hands and boards, as a "P" image: chosen from every card's face
+    (played and dimmed), the backs and a board of each game. About a second, once."""
+    samples = [contact_sheet(pack) for pack in PACKS]
+    for pack in PACKS:
+        codes = pack_cards(pack)
+        samples.append(hand_picture(pack, codes, set(codes[::2])))
+    samples += [board_picture(g, _played_view(g, s, m)) for g, s, m in _SAMPLE_BOARDS]
+    # Every other pixel keeps every colour that matters and halves the work.
+    samples = [s.resize((s.width // 2, s.height // 2), Image.Resampling.NEAREST) for s in samples]
+    width = max(s.width for s in samples)
+    sheet = Image.new("RGB", (width, sum(s.height for s in samples)))
+    top = 0
+    for sample in samples:
+        sheet.paste(sample, (0, top))
+        top += sample.height
+    return sheet.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def prepare() -> None:
+    """Draw every card and choose the palette now, so that the first picture sent is as
+    fast as the others (a bot may call this at start, off its event loop)."""
+    palette()
+
+
+def png(image: Image.Image, shared: bool = True) -> bytes:
+    """``image`` as PNG bytes, a palette image: through the shared palette, or (``shared``
+    False: a picture of other colours, such as a scaled sheet) through a palette of its own."""
+    rgb = image.convert("RGB")
+    if shared:
+        indexed = rgb.quantize(palette=palette(), dither=Image.Dither.NONE)
+    else:
+        indexed = rgb.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    indexed.save(out, "PNG", compress_level=COMPRESSION)
+    return out.getvalue()
+
+
+def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = None) -> bytes:
+    """A hand of ``game`` as PNG bytes: the cards in the order given, in overlapping rows of
+    at most twelve, the ``legal`` ones raised and the rest dimmed (``None``: all alike)."""
+    return png(hand_picture(game, cards, legal))
+
+
+def board_image(game: str, view: View, names: Sequence[str] | None = None) -> bytes:
+    """The public board of ``game`` from its public ``view`` as PNG bytes; ``names`` are the
+    seats' names ("Seat 0", "Seat 1", ... when not given)."""
+    return png(board_picture(game, view, names))
+
+
+def sheet_image(pack: str, width: int | None = None) -> bytes:
+    """``pack``'s contact sheet as PNG bytes, scaled down to ``width`` pixels if given."""
+    sheet = contact_sheet(pack)
+    if width is not None and width < sheet.width:
+        sheet = sheet.resize(
+            (width, round(sheet.height * width / sheet.width)), Image.Resampling.LANCZOS
+        )
+    return png(sheet, shared=False)

@@ -1,0 +1,89 @@
+"""Every card of every pack is drawn, and no two look alike."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.games.cards import french_pack, italian_pack
+from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
+from bot.pictures import CARD_H, CARD_W, GAME_PACK, PACKS, back, backs_of, card, pack_cards
+from bot.pictures.draw import fold, font, text
+
+PACK_CODES = {
+    "italian": italian_pack(),
+    "french": french_pack(),
+    "minchiate": list(MINCHIATE_PACK),
+}
+
+
+def _digest(image: Image.Image) -> str:
+    return hashlib.sha256(image.tobytes()).hexdigest()
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_every_card_of_every_pack_renders(pack: str) -> None:
+    codes = pack_cards(pack)
+    assert sorted(codes) == sorted(PACK_CODES[pack])
+    for code in codes:
+        face = card(pack, code)
+        assert face.size == (CARD_W, CARD_H)
+        assert face.mode == "RGBA"
+        # Opaque inside, see-through at the rounded corners.
+        assert face.getpixel((CARD_W // 2, CARD_H // 2))[3] == 255  # type: ignore[index]
+        assert face.getpixel((0, 0))[3] == 0  # type: ignore[index]
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_all_cards_of_a_pack_and_its_backs_are_pairwise_distinct(pack: str) -> None:
+    pictures = [card(pack, code) for code in pack_cards(pack)]
+    pictures += [back(pack, i) for i in range(backs_of(pack))]
+    assert len({_digest(p) for p in pictures}) == len(pictures)
+
+
+def test_the_two_french_packs_have_different_backs() -> None:
+    assert backs_of("french") == 2
+    assert _digest(back("french", 0)) != _digest(back("french", 1))
+    assert backs_of("italian") == backs_of("minchiate") == 1
+
+
+def test_a_game_names_its_pack() -> None:
+    assert GAME_PACK == {"centocinque": "italian", "cento": "french", "minchiate": "minchiate"}
+    assert card("cento", "TH") is card("french", "TH")
+
+
+def test_a_card_outside_the_pack_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a card"):
+        card("italian", "TH")
+    with pytest.raises(ValueError, match="not a card"):
+        card("minchiate", "Ac")
+    with pytest.raises(ValueError, match="no pack or game"):
+        card("tarocchi", "T1")
+
+
+def test_pictures_are_drawn_once_and_kept() -> None:
+    assert card("minchiate", "T40") is card("minchiate", "T40")
+    assert back("french", 1) is back("french", 1)
+
+
+def test_letters_beyond_ascii_are_spelled_and_accented() -> None:
+    assert fold("Carità") == ("Carita", ((5, "\u0300"),))
+    assert fold("Straße · ok") == ("Strasse · ok", ())
+    assert fold("中") == ("?", ())
+
+
+def test_an_accent_is_drawn_over_its_letter() -> None:
+    def drawn(words: str) -> Image.Image:
+        image = Image.new("RGB", (200, 60), "white")
+        text(ImageDraw.Draw(image), (10, 40), words, 30, (0, 0, 0), anchor="ls")
+        return image
+
+    plain, accented = drawn("Carita"), drawn("Carità")
+    changed = ImageChops.difference(plain, accented).getbbox()
+    assert changed is not None
+    # Only above the last letter: the letters themselves are the same.
+    letter_top = 40 + font(30).getbbox("a", anchor="ls")[1]
+    assert changed[3] <= letter_top
+    assert changed[0] >= 10 + font(30).getlength("Carit")

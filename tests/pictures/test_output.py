@@ -1,0 +1,39 @@
+"""PNG bytes through the shared palette look like the pictures they encode."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bot.games.cards import french_pack, italian_pack
+from bot.pictures import board_picture, hand_picture, png, prepare
+from bot.pictures.output import COLOURS, palette
+from tests.pictures.support import decode, public_view
+
+
+def _faithful(picture_bytes: bytes, picture: Image.Image) -> float:
+    """The largest mean difference of a channel between the PNG and the picture."""
+    difference = ImageChops.difference(decode(picture_bytes), picture)
+    return max(ImageStat.Stat(difference).mean)
+
+
+def test_the_palette_is_chosen_once() -> None:
+    prepare()
+    assert palette() is palette()
+    assert palette().mode == "P"
+    assert len(palette().getpalette() or []) <= 3 * COLOURS
+
+
+@pytest.mark.parametrize(
+    ("game", "cards"),
+    [("centocinque", italian_pack()[::3]), ("cento", french_pack()[::4])],
+)
+def test_a_hand_keeps_its_colours(game: str, cards: list[str]) -> None:
+    picture = hand_picture(game, cards, set(cards[::2]))
+    assert _faithful(png(picture), picture) < 2
+
+
+@pytest.mark.parametrize(("game", "seats"), [("centocinque", 5), ("cento", 9), ("minchiate", 4)])
+def test_a_board_keeps_its_colours(game: str, seats: int) -> None:
+    picture = board_picture(game, public_view(game, seats, seed=8, moves=25))
+    assert _faithful(png(picture), picture) < 2
