@@ -47,7 +47,9 @@ class TavoloBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        self._db = await Database.open(settings.database.path)
+        self._db = await Database.open(
+            settings.database.path, busy_timeout=settings.database.busy_timeout
+        )
         self._ai = AIWorkers(settings.tables.ai_workers)
         manager = TableManager(TableRepo(self._db), settings.tables, settings.rules, self._ai)
         publisher = Publisher(self, manager, settings.tables.board_edit_interval)

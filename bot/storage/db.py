@@ -37,13 +37,15 @@ class Database:
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
+    async def open(cls, path: Path | str, *, busy_timeout: float = 5.0) -> Database:
+        """Open (or create) the database; ``busy_timeout`` is how many seconds a statement
+        waits for another program's write lock before it fails."""
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = aiosqlite.Row
+        await conn.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
         await conn.execute("PRAGMA journal_mode = WAL")
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA busy_timeout = 5000")
         db = cls(conn)
         await db.migrate()
         return db

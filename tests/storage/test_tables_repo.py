@@ -104,3 +104,10 @@ async def test_a_damaged_row_is_left_out_and_the_rest_restore(tmp_path: Path) ->
     await db.conn.execute("UPDATE game_tables SET seats = '{not json' WHERE id = ?", (bad.id,))
     assert [r.id for r in await repo.open_tables()] == [good.id]
     await db.close()
+
+
+async def test_the_busy_timeout_is_the_one_asked_for(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.sqlite3", busy_timeout=0.25)
+    async with db.conn.execute("PRAGMA busy_timeout") as cur:
+        assert (await cur.fetchone())[0] == 250  # type: ignore[index]
+    await db.close()
