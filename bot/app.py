@@ -59,7 +59,7 @@ class TavoloBot(commands.Bot):
         self.services = Services(manager, publisher, league)
         await league.catch_up()
         await manager.restore()
-        publisher.restored(list(manager.by_id.values()))
+        publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
 
         self.add_dynamic_items(*DYNAMIC_ITEMS, StandingsButton)
         self.add_listener(modal_submitted, "on_interaction")
