@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -29,6 +30,24 @@ def migrations() -> list[tuple[int, str]]:
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
     return sorted(found)
+
+
+class DatabaseBusy(Exception):
+    """Another program held the database's write lock for longer than the busy timeout;
+    nothing was written."""
+
+
+def _busy(exc: BaseException) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return (
+        isinstance(exc, sqlite3.OperationalError)
+        and code is not None
+        and code & 0xFF
+        in (
+            sqlite3.SQLITE_BUSY,
+            sqlite3.SQLITE_LOCKED,
+        )
+    )
 
 
 class Database:
@@ -63,15 +82,26 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One atomic write: committed when the block ends, rolled back if it raises."""
+        """One atomic write: committed when the block ends, rolled back if it raises.
+
+        Raises DatabaseBusy (and writes nothing) if another program holds the write lock
+        for longer than the busy timeout."""
         async with self._write:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if _busy(exc):
+                    raise DatabaseBusy(str(exc)) from exc
+                raise
             try:
                 yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await self.conn.execute("COMMIT")
+            except BaseException as exc:
+                if self.conn.in_transaction:
+                    await self.conn.execute("ROLLBACK")
+                if _busy(exc):
+                    raise DatabaseBusy(str(exc)) from exc
                 raise
-            await self.conn.execute("COMMIT")
 
     async def close(self) -> None:
         await self.conn.close()

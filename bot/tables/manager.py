@@ -17,6 +17,7 @@ from bot.games import GAMES, GameError
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
 from bot.i18n import t
+from bot.storage.db import DatabaseBusy
 from bot.storage.records import GameResult, Move, MoveBy, Seat
 from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
@@ -62,6 +63,10 @@ class TableManager:
         self.by_id: dict[int, Table] = {}
         # Tables whose result ``restore`` stored: their boards still show the game running.
         self.finished_at_restore: list[Table] = []
+        # Seconds before a failed driver starts again (doubling with each failure in a row, up
+        # to the second figure), and between tries of an AI move the database was too busy for.
+        self.driver_backoff = (1.0, 60.0)
+        self.busy_backoff = (0.25, 5.0)
 
     # -- start and stop -------------------------------------------------------------------
 
@@ -384,7 +389,18 @@ class TableManager:
             seat = self._need_seated(table, user_id)
             if counter is not None and counter != table.seats[seat].acted:
                 raise OutOfDate
-            await self._apply(table, seat, self._with_penultima(table, seat, action), "person")
+            try:
+                await self._apply(table, seat, self._with_penultima(table, seat, action), "person")
+            except DatabaseBusy:
+                log.warning(
+                    "table %s: a move of seat %d refused, the database is busy", table.id, seat
+                )
+                raise TableError(
+                    t(
+                        "Your move was not made: the database is busy just now. "
+                        "Nothing changed; try again in a moment."
+                    )
+                ) from None
         await self._after_move(table)
 
     def _with_penultima(self, table: Table, seat: int, action: str) -> str:
@@ -477,12 +493,31 @@ class TableManager:
         table.driver = asyncio.create_task(self._run_driver(table, table.record.moves))
 
     async def _run_driver(self, table: Table, moves: int) -> None:
-        try:
-            await self._driver_step(table, moves)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: driver failed at move %d", table.id, moves)
+        """Run the driver's step; if it fails, log it and start it again after a pause that
+        doubles with each failure in a row, so a table never stalls silently and a lasting
+        fault does not spin."""
+        failures = 0
+        while True:
+            try:
+                await self._driver_step(table, moves)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                first, most = self.driver_backoff
+                pause = min(first * 2 ** (failures - 1), most)
+                log.exception(
+                    "table %s: driver failed at move %d (%d in a row); starting it again in %.1f s",
+                    table.id,
+                    moves,
+                    failures,
+                    pause,
+                )
+            await asyncio.sleep(pause)
+            if table.driver is not asyncio.current_task() or not table.playing:
+                return  # a new driver took over, or the table closed
+            moves = table.record.moves
 
     async def _driver_step(self, table: Table, moves: int) -> None:
         rules = table.rules
@@ -522,9 +557,23 @@ class TableManager:
         action = await self.ai.decide(table.game, level, view, legal, seed)
         if action is None:
             return False
-        async with table.lock:
-            if table.record.moves != moves or not table.playing:
-                return False
-            await self._apply(table, seat, action, by)
+        pause, most = self.busy_backoff
+        while True:
+            try:
+                async with table.lock:
+                    if table.record.moves != moves or not table.playing:
+                        return False
+                    await self._apply(table, seat, action, by)
+                break
+            except DatabaseBusy:
+                # Another program holds the database; the lock is free meanwhile for others.
+                log.warning(
+                    "table %s: the database is busy; seat %d's move is tried again in %.2f s",
+                    table.id,
+                    seat,
+                    pause,
+                )
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, most)
         await self._after_move(table)
         return True

@@ -6,17 +6,18 @@ import sqlite3
 from pathlib import Path
 
 
-def refuse_matches(path: Path, refuse: bool) -> None:
-    """Make every new match row fail (a fault in the result's part of a commit), or stop it."""
+def refuse(path: Path, table: str, refuse: bool = True) -> None:
+    """Make every new row of ``table`` fail (``moves``: a move's commit; ``matches``: the
+    result's part of a game's last commit), as a full disk would; or stop it."""
     conn = sqlite3.connect(path)
     try:
         if refuse:
             conn.execute(
-                "CREATE TRIGGER refuse_matches BEFORE INSERT ON matches"
-                " BEGIN SELECT RAISE(ABORT, 'match refused'); END"
+                f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table}"
+                f" BEGIN SELECT RAISE(ABORT, '{table} refused'); END"
             )
         else:
-            conn.execute("DROP TRIGGER refuse_matches")
+            conn.execute(f"DROP TRIGGER refuse_{table}")
         conn.commit()
     finally:
         conn.close()

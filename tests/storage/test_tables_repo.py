@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, DuplicateTable, TableRepo
+from bot.storage import Database, DatabaseBusy, DuplicateTable, TableRepo
 from bot.storage.db import migrations
 from bot.storage.records import GameResult, Move, Score, Seat
 from bot.storage.tables import StaleMove
 
-from .faults import refuse_matches
+from .faults import Locker, refuse
 
 SEATS = [Seat(name="Alice", user_id=1), Seat(name="Easy AI", ai="easy")]
 
@@ -119,8 +119,8 @@ async def test_the_last_move_and_its_result_are_stored_in_one_transaction(
     result = GameResult(
         outcome={"ranking": [[1], [0]]}, places={0: 2, 1: 1}, teams=[0, 1], stats=[{}, {"x": 1}]
     )
-    refuse_matches(path, True)
-    with pytest.raises(sqlite3.IntegrityError, match="match refused"):
+    refuse(path, "matches")
+    with pytest.raises(sqlite3.IntegrityError, match="matches refused"):
         await repo.commit_move(table.id, last, {"over": True}, SEATS, [], result)
     # The move went with the result: the table is as before the move.
     record = await repo.get(table.id)
@@ -130,7 +130,7 @@ async def test_the_last_move_and_its_result_are_stored_in_one_transaction(
     async with db.conn.execute("SELECT count(*) FROM matches") as cur:
         assert (await cur.fetchone())[0] == 0  # type: ignore[index]
 
-    refuse_matches(path, False)
+    refuse(path, "matches", False)
     match_id = await repo.commit_move(table.id, last, {"over": True}, SEATS, [], result)
     assert match_id is not None
     record = await repo.get(table.id)
@@ -166,4 +166,22 @@ async def test_the_busy_timeout_is_the_one_asked_for(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "t.sqlite3", busy_timeout=0.25)
     async with db.conn.execute("PRAGMA busy_timeout") as cur:
         assert (await cur.fetchone())[0] == 250  # type: ignore[index]
+    await db.close()
+
+
+async def test_a_write_lock_held_past_the_busy_timeout_fails_the_commit_cleanly(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    db = await Database.open(path, busy_timeout=0.05)
+    repo = TableRepo(db)
+    table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
+    await repo.start(table.id, SEATS, {"turn": 0})
+    move = Move(n=1, seat=0, action="play:KD", by="person")
+    with Locker(path), pytest.raises(DatabaseBusy, match="locked"):
+        await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])
+    record = await repo.get(table.id)
+    assert record is not None and (record.moves, record.state) == (0, {"turn": 0})
+    await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])  # the lock is gone
+    assert await repo.moves(table.id) == [move]
     await db.close()

@@ -49,29 +49,19 @@ def workers() -> Any:
 
 class World:
     def __init__(
-        self,
-        path: Path,
-        workers: AIWorkers,
-        *,
-        busy_timeout: float | None = None,
-        listener: Recorder | None = None,
-        **settings: Any,
+        self, path: Path, workers: AIWorkers, *, busy_timeout: float = 5.0, **settings: Any
     ) -> None:
         self.path, self.workers, self.settings = path, workers, settings
         self.busy_timeout = busy_timeout
-        self.listener = listener or Recorder()
         self.matches: list[int] = []  # the match ids the manager reported as finished
         self.db: Database | None = None
         self.manager: TableManager | None = None
 
     async def open(self) -> TableManager:
-        if self.busy_timeout is None:
-            self.db = await Database.open(self.path)
-        else:
-            self.db = await Database.open(self.path, busy_timeout=self.busy_timeout)
+        self.db = await Database.open(self.path, busy_timeout=self.busy_timeout)
         settings = TableSettings(**{"ai_delay": 0, "turn_timeout": 60, **self.settings})
         manager = TableManager(TableRepo(self.db), settings, {}, self.workers)
-        manager.listener = self.listener
+        manager.listener = self.listener = Recorder()
         manager.match_finished = self._match_finished
         self.manager = manager
         await manager.restore()

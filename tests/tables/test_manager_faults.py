@@ -1,8 +1,11 @@
-"""The table manager when things break. Real SQLite files, real AI worker processes, real
-engines (no Discord)."""
+"""The table manager when things break: the AI worker process dies, the database is locked
+by another program, a commit fails half way, a driver fails. Real SQLite files, real AI
+worker processes, real engines (no Discord)."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -10,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.tables import Table, TableManager
+from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
+from tests.storage.faults import Locker, refuse
 
 from .test_manager import World, wait_until
 
@@ -59,7 +63,149 @@ async def all_ai_table(m: TableManager, channel: int, game: str = "cento") -> Ta
     return table
 
 
+# -- the database is locked by another program ---------------------------------------------
+
+
+async def test_a_timed_out_turn_waits_out_a_locked_database_and_is_stored_once(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world(busy_timeout=0.05, turn_timeout=0.4, timeouts_before_ai=3)
+    path = world.path
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    seat = table.rules.turn(table.state)
+    with Locker(path):
+        # The turn times out, and the AI's move for it cannot be stored while the lock lasts.
+        await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
+        assert table.record.moves == 0 and table.seats[seat].timeouts == 0
+    await wait_until(lambda: table.record.moves >= 1, timeout=10)
+    (first, *_) = await m.repo.moves(table.id)
+    assert (first.seat, first.by) == (seat, "timeout")
+    stored = await m.repo.get(table.id)
+    assert stored is not None
+    # One timeout, counted once however many times the commit was tried.
+    assert table.seats[seat].timeouts == stored.seats[seat].timeouts == 1
+    assert world.listener.warnings[:1] == [seat]
+    await world.close(m)
+
+
+async def test_an_ai_seat_waits_out_a_locked_database_and_plays_on(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world(busy_timeout=0.05)
+    path = world.path
+    m = await world.open()
+    table = await all_ai_table(m, 10)
+    with Locker(path):  # taken before the AI seats' driver first runs
+        await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
+        assert table.record.moves == 0
+    await wait_until(lambda: table.record.moves >= 3, timeout=10)
+    assert {mv.by for mv in await m.repo.moves(table.id)} == {"ai"}
+    await world.close(m)
+
+
+async def test_a_persons_move_on_a_locked_database_is_refused_clearly_and_changes_nothing(
+    make_world: Make,
+) -> None:
+    world = make_world(busy_timeout=0.05, ai_delay=600)
+    path = world.path
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    seat = table.rules.turn(table.state)
+    user = table.seats[seat].user_id
+    assert user is not None
+    await m.leave(table, user)  # away: coming back is part of the move
+    state = table.rules.dump(table.state)
+    seats = [s.model_copy(deep=True) for s in table.seats]
+    action = table.rules.legal_actions(table.state, seat)[0]
+    with Locker(path), pytest.raises(TableError, match="database is busy"):
+        await m.act(table, user, action, None)
+    assert table.rules.dump(table.state) == state and table.record.moves == 0
+    assert table.seats == seats and table.seats[seat].away
+    stored = await m.repo.get(table.id)
+    assert stored is not None and (stored.state, stored.moves, stored.seats) == (state, 0, seats)
+    # Once the lock is gone the same move is made.
+    await m.act(table, user, action, None)
+    assert table.record.moves == 1 and not table.seats[seat].away
+    await world.close(m)
+
+
+# -- a driver that fails is started again ----------------------------------------------------
+
+
+def failures(caplog: pytest.LogCaptureFixture) -> list[float]:
+    """When the table's driver failed, as logged."""
+    return [r.created for r in caplog.records if "driver failed" in r.getMessage()]
+
+
+async def test_a_failed_driver_is_logged_and_started_again(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world()
+    m = await world.open()
+    m.driver_backoff = (0.05, 1.0)
+    refuse(world.path, "moves")  # every move's commit fails, as on a full disk
+    table = await all_ai_table(m, 10)
+    await wait_until(lambda: len(failures(caplog)) >= 2, timeout=10)
+    assert table.record.moves == 0 and logged(caplog, "starting it again")
+    refuse(world.path, "moves", False)  # space again: the driver, started again, plays on
+    await wait_until(lambda: table.record.moves >= 3, timeout=10)
+    assert {mv.by for mv in await m.repo.moves(table.id)} == {"ai"}
+    await world.close(m)
+
+
+async def test_a_driver_that_keeps_failing_is_retried_ever_more_slowly(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world()
+    m = await world.open()
+    m.driver_backoff = (0.04, 0.32)
+    refuse(world.path, "moves")
+    await all_ai_table(m, 10)
+    await wait_until(lambda: len(failures(caplog)) >= 6, timeout=10)
+    times = failures(caplog)
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    # Each pause doubles (0.04, 0.08, 0.16, then at most 0.32): no spinning.
+    for gap, pause in zip(gaps[:5], [0.04, 0.08, 0.16, 0.32, 0.32], strict=True):
+        assert gap >= pause
+    await world.close(m)
+
+
 # -- the last move and the result are one commit -------------------------------------------
+
+
+async def test_a_fault_storing_the_result_stores_neither_the_last_move_nor_the_match(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    m = await world.open()
+    m.driver_backoff = (0.05, 0.2)
+    refuse(world.path, "matches")
+    table = await all_ai_table(m, 10)
+    await wait_until(lambda: logged(caplog, "driver failed"), timeout=30)
+    stored = await m.repo.get(table.id)
+    assert stored is not None and stored.status == "playing" and stored.state is not None
+    assert stored.moves == table.record.moves
+    # The game's last move is not stored without its result, nor shown.
+    assert table.rules.outcome(table.rules.load(stored.state)) is None
+    assert table.playing and table.rules.dump(table.state) == stored.state
+    assert world.matches == []
+
+    refuse(world.path, "matches", False)  # the fault passes: the driver, started again, ends it
+    await wait_until(lambda: not table.playing, timeout=10)
+    stored = await m.repo.get(table.id)
+    assert stored is not None and stored.status == "finished"
+    assert stored.moves == table.record.moves
+    async with world.db.conn.execute(
+        "SELECT id, outcome FROM matches WHERE table_id = ?", (table.id,)
+    ) as cur:
+        (match_id, outcome), *others = [tuple(r) for r in await cur.fetchall()]
+    assert others == [] and world.matches == [match_id]
+    assert json.loads(outcome) == table.outcome()
+    await world.close(m)
 
 
 def _match_rows(path: Path, table_id: int) -> tuple[Any, list[tuple[Any, ...]]]:
