@@ -6,17 +6,21 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import psutil
 import pytest
 
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from tests.storage.faults import Locker, refuse
 
+from .test_ai_worker import spawned_workers
 from .test_manager import World, wait_until
 
 
@@ -61,6 +65,37 @@ async def all_ai_table(m: TableManager, channel: int, game: str = "cento") -> Ta
     await m.start(table, 100)
     await m.leave(table, 100)
     return table
+
+
+# -- the AI worker process dies ----------------------------------------------------------------
+
+
+@pytest.fixture
+async def own_workers() -> AsyncIterator[tuple[AIWorkers, set[int]]]:
+    """A pool of its own (this test kills its processes), and the processes before it."""
+    known = {p.pid for p in psutil.Process().children()}
+    pool = AIWorkers(1)
+    yield pool, known
+    pool.close()
+
+
+async def test_ai_games_go_on_after_the_worker_process_is_killed(
+    make_world: Make, own_workers: tuple[AIWorkers, set[int]]
+) -> None:
+    workers, known = own_workers
+    world = make_world(workers, ai_delay=0.05)
+    m = await world.open()
+    tables = [await all_ai_table(m, 10), await all_ai_table(m, 11)]
+    await wait_until(lambda: all(t.record.moves >= 1 for t in tables))
+    (worker,) = spawned_workers(known)
+    os.kill(worker.pid, signal.SIGKILL)
+    before = [t.record.moves for t in tables]
+    # Every table goes on: each move after the kill needed a decision from a new worker.
+    await wait_until(
+        lambda: all(t.record.moves >= b + 3 for t, b in zip(tables, before, strict=True))
+    )
+    assert spawned_workers(known | {worker.pid})  # a new worker process decides now
+    await world.close(m)
 
 
 # -- the database is locked by another program ---------------------------------------------
