@@ -1,4 +1,5 @@
-"""The real bot process when something around it dies: its AI worker process is killed."""
+"""The real bot process when something around it dies: its AI worker process is killed, or it
+is killed itself (its helper processes must not outlive it)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,24 @@ async def test_the_ai_plays_on_after_its_worker_process_is_killed(
     )
     assert [p.pid for p in ai_workers(bot_process)] != [worker.pid]
     assert "an AI worker process died" in bot_process.log()
+
+
+async def test_the_bots_helper_processes_exit_when_it_is_killed(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = {"tables": {"ai_delay": 0.2}}
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    table_id = await ai_only_game(discord, store)
+    await discord.wait_for(lambda: store.table(table_id).moves >= 1, 10, "a first AI move")
+    helpers = children(bot_process)
+    assert ai_workers(bot_process) and len(helpers) >= 2  # the worker and the resource tracker
+    await bot_process.kill()
+    try:
+        await discord.wait_for(
+            lambda: not any(alive(p) for p in helpers), 5, "the helpers to exit with the bot"
+        )
+    finally:
+        for process in helpers:  # never leave them running, whatever the outcome
+            if alive(process):
+                process.kill()
