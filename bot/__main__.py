@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bot.config import ConfigError, load_settings
 
-EXIT_CONFIG = 2
+EXIT_CONFIG = 2  # the configuration, or the database it names, cannot be used
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -35,8 +35,13 @@ def _run(args: argparse.Namespace) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     from bot.app import run_bot  # imported late: `play` and `simulate` need no discord
+    from bot.storage import DatabaseUnusable
 
-    run_bot(settings)
+    try:
+        run_bot(settings)
+    except DatabaseUnusable as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
     return 0
 
 

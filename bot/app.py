@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 
 class TavoloBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, db: Database) -> None:
         # Only non-privileged intents: everything Tavolo does comes through interactions.
         # Nobody is mentioned unless a message names them (the turn's ping).
         super().__init__(
@@ -42,12 +42,12 @@ class TavoloBot(commands.Bot):
         )
         self.settings = settings
         self.services: Services | None = None
-        self._db: Database | None = None
+        self._db: Database | None = db  # opened before the bot goes online; closed with it
         self._ai: AIWorkers | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        self._db = await Database.open(settings.database.path)
+        assert self._db is not None, "the bot was closed"
         self._ai = AIWorkers(settings.tables.ai_workers)
         manager = TableManager(TableRepo(self._db), settings.tables, settings.rules, self._ai)
         publisher = Publisher(self, manager, settings.tables.board_edit_interval)
@@ -57,7 +57,7 @@ class TavoloBot(commands.Bot):
         self.services = Services(manager, publisher, league)
         await league.catch_up()
         await manager.restore()
-        publisher.restored(list(manager.by_id.values()))
+        publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
 
         self.add_dynamic_items(*DYNAMIC_ITEMS, StandingsButton)
         self.add_listener(modal_submitted, "on_interaction")
@@ -102,9 +102,19 @@ class TavoloBot(commands.Bot):
 
 
 def run_bot(settings: Settings) -> None:
-    """Start the bot and block until it stops; SIGTERM or SIGINT closes it cleanly."""
+    """Start the bot and block until it stops; SIGTERM or SIGINT closes it cleanly.
+
+    Raises DatabaseUnusable, before anything goes online, if the database cannot be used."""
     use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
-    asyncio.run(serve(TavoloBot(settings), settings.discord.token))
+    asyncio.run(_open_and_serve(settings))
+
+
+async def _open_and_serve(settings: Settings) -> None:
+    db = await Database.open(settings.database.path, busy_timeout=settings.database.busy_timeout)
+    try:
+        await serve(TavoloBot(settings, db), settings.discord.token)
+    finally:
+        await db.close()  # if the bot did not (it failed before it could)
 
 
 async def serve(bot: discord.Client, token: str) -> None:

@@ -40,6 +40,7 @@ class DiscordSettings(_Section):
 
 class DatabaseSettings(_Section):
     path: Path = Path("tavolo.sqlite3")
+    busy_timeout: float = Field(default=5.0, ge=0, le=600)
 
 
 class TableSettings(_Section):

@@ -1,7 +1,14 @@
 """SQLite storage: the only package with SQL. Repositories return typed records."""
 
-from bot.storage.db import Database
+from bot.storage.db import Database, DatabaseBusy, DatabaseUnusable
 from bot.storage.league import LeagueRepo
 from bot.storage.tables import DuplicateTable, TableRepo
 
-__all__ = ["Database", "DuplicateTable", "LeagueRepo", "TableRepo"]
+__all__ = [
+    "Database",
+    "DatabaseBusy",
+    "DatabaseUnusable",
+    "DuplicateTable",
+    "LeagueRepo",
+    "TableRepo",
+]

@@ -59,6 +59,16 @@ class Move(BaseModel):
     by: MoveBy
 
 
+class GameResult(BaseModel):
+    """How a game ended, stored with its last move: the engine's outcome, each seat's place,
+    partnership (default: each seat its own) and scores for the league."""
+
+    outcome: dict[str, Any]
+    places: dict[int, int]
+    teams: list[int] | None = None
+    stats: list[dict[str, Any]] | None = None
+
+
 class Score(BaseModel):
     """A score that happened at a move: a 105 penalty, a chip lost, a resto."""
 

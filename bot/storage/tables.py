@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from bot.storage.db import Database
 from bot.storage.league import open_season_id
-from bot.storage.records import Move, MoveBy, Score, Seat, Status, TableRecord
+from bot.storage.records import GameResult, Move, MoveBy, Score, Seat, Status, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -135,8 +135,11 @@ class TableRepo:
         state: dict[str, Any],
         seats: list[Seat],
         scores: list[Score],
-    ) -> None:
-        """Store one accepted move, the state after it and its scores, atomically.
+        result: GameResult | None = None,
+    ) -> int | None:
+        """Store one accepted move, the state after it and its scores, atomically; with the
+        ``result`` of the game when the move ends it: then the table is finished and its match
+        stored in the same transaction, and the match's id is returned.
 
         Raises StaleMove if move ``move.n - 1`` is not the last one stored.
         """
@@ -156,6 +159,18 @@ class TableRepo:
                 "INSERT INTO hand_scores (table_id, move_n, seat, kind, points, total)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, move.n, s.seat, s.kind, s.points, s.total) for s in scores],
+            )
+            if result is None:
+                return None
+            return await _close_table(
+                conn,
+                table_id,
+                seats,
+                "finished",
+                result.outcome,
+                result.places,
+                result.teams,
+                result.stats,
             )
 
     async def moves(self, table_id: int) -> list[Move]:
@@ -207,44 +222,9 @@ class TableRepo:
         in the server's open season: each seat's place, partnership (``teams``, default: each
         seat its own) and scores (``stats``)."""
         async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE game_tables SET status = ?, seats = ?, updated_at = CURRENT_TIMESTAMP"
-                " WHERE id = ?",
-                (status, _seats_json(record.seats), record.id),
+            return await _close_table(
+                conn, record.id, record.seats, status, outcome, places, teams, stats
             )
-            cur = await conn.execute(
-                "INSERT INTO matches (table_id, guild_id, game, abandoned, outcome, season_id,"
-                " humans) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    record.guild_id,
-                    record.game,
-                    int(status == "abandoned"),
-                    json.dumps(outcome) if outcome is not None else None,
-                    await open_season_id(conn, record.guild_id),
-                    sum(not s.is_ai for s in record.seats),
-                ),
-            )
-            match_id = cur.lastrowid
-            assert match_id is not None
-            await conn.executemany(
-                "INSERT INTO match_players (match_id, seat, user_id, ai_level, place, name, team,"
-                " stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        match_id,
-                        i,
-                        s.user_id,
-                        s.ai,
-                        places.get(i) if places else None,
-                        s.name,
-                        teams[i] if teams else i,
-                        json.dumps(stats[i]) if stats else None,
-                    )
-                    for i, s in enumerate(record.seats)
-                ],
-            )
-        return match_id
 
     async def cancel_lobby(self, table_id: int) -> None:
         async with self.db.transaction() as conn:
@@ -253,6 +233,62 @@ class TableRepo:
                 " WHERE id = ? AND status = 'lobby'",
                 (table_id,),
             )
+
+
+async def _close_table(
+    conn: aiosqlite.Connection,
+    table_id: int,
+    seats: list[Seat],
+    status: Status,
+    outcome: dict[str, Any] | None,
+    places: dict[int, int] | None,
+    teams: list[int] | None,
+    stats: list[dict[str, Any]] | None,
+) -> int:
+    """Inside a transaction: set the table's final status and seats, and store its match."""
+    async with conn.execute(
+        "SELECT guild_id, game FROM game_tables WHERE id = ?", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None, f"no table {table_id}"
+    guild_id, game = row["guild_id"], row["game"]
+    await conn.execute(
+        "UPDATE game_tables SET status = ?, seats = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
+        (status, _seats_json(seats), table_id),
+    )
+    cur = await conn.execute(
+        "INSERT INTO matches (table_id, guild_id, game, abandoned, outcome, season_id,"
+        " humans) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            table_id,
+            guild_id,
+            game,
+            int(status == "abandoned"),
+            json.dumps(outcome) if outcome is not None else None,
+            await open_season_id(conn, guild_id),
+            sum(not s.is_ai for s in seats),
+        ),
+    )
+    match_id = cur.lastrowid
+    assert match_id is not None
+    await conn.executemany(
+        "INSERT INTO match_players (match_id, seat, user_id, ai_level, place, name, team,"
+        " stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                match_id,
+                i,
+                s.user_id,
+                s.ai,
+                places.get(i) if places else None,
+                s.name,
+                teams[i] if teams else i,
+                json.dumps(stats[i]) if stats else None,
+            )
+            for i, s in enumerate(seats)
+        ],
+    )
+    return match_id
 
 
 __all__ = ["DuplicateTable", "MoveBy", "StaleMove", "TableRepo"]

@@ -17,7 +17,8 @@ from bot.games import GAMES, GameError
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
 from bot.i18n import t
-from bot.storage.records import Move, MoveBy, Seat
+from bot.storage.db import DatabaseBusy
+from bot.storage.records import GameResult, Move, MoveBy, Seat
 from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.errors import OutOfDate, TableError
@@ -60,6 +61,12 @@ class TableManager:
         self.match_finished: Callable[[int], Awaitable[None]] | None = None
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
+        # Tables whose result ``restore`` stored: their boards still show the game running.
+        self.finished_at_restore: list[Table] = []
+        # Seconds before a failed driver starts again (doubling with each failure in a row, up
+        # to the second figure), and between tries of an AI move the database was too busy for.
+        self.driver_backoff = (1.0, 60.0)
+        self.busy_backoff = (0.25, 5.0)
 
     # -- start and stop -------------------------------------------------------------------
 
@@ -74,11 +81,26 @@ class TableManager:
                     log.exception("table %s: cannot be restored; abandoned", record.id)
                     await self.repo.finish(record, "abandoned", None, None)
                     continue
+                outcome = table.rules.outcome(table.state)
+                if outcome is not None:
+                    await self._finish_restored(table, outcome)
+                    continue
             self._index(table)
             if table.playing:
                 self._drive(table)
         log.info("restored %d tables", len(self.by_id))
         return len(self.by_id)
+
+    async def _finish_restored(self, table: Table, outcome: Json) -> None:
+        """A game over whose result was never stored (an older version stored the last move
+        and the result in two steps, and may have stopped between them): store it now."""
+        result = self._result(table.game, outcome, table.seats)
+        match_id = await self.repo.finish(
+            table.record, "finished", result.outcome, result.places, result.teams, result.stats
+        )
+        log.warning("table %s: its game was over but unrecorded; recorded now", table.id)
+        self.finished_at_restore.append(table)
+        await self._finished(table, match_id)
 
     async def _load_state(self, table: Table) -> Any:
         """The saved state; if it is damaged, rebuild it by replaying the stored moves."""
@@ -371,10 +393,18 @@ class TableManager:
             seat = self._need_seated(table, user_id)
             if counter is not None and counter != table.seats[seat].acted:
                 raise OutOfDate
-            if table.seats[seat].away:
-                table.seats[seat].away = False
-                table.seats[seat].timeouts = 0
-            await self._apply(table, seat, self._with_penultima(table, seat, action), "person")
+            try:
+                await self._apply(table, seat, self._with_penultima(table, seat, action), "person")
+            except DatabaseBusy:
+                log.warning(
+                    "table %s: a move of seat %d refused, the database is busy", table.id, seat
+                )
+                raise TableError(
+                    t(
+                        "Your move was not made: the database is busy just now. "
+                        "Nothing changed; try again in a moment."
+                    )
+                ) from None
         await self._after_move(table)
 
     def _with_penultima(self, table: Table, seat: int, action: str) -> str:
@@ -384,7 +414,8 @@ class TableManager:
         return action
 
     async def _apply(self, table: Table, seat: int, action: str, by: MoveBy) -> None:
-        """Apply, store, then show: under the table's lock."""
+        """Apply, store, then show: under the table's lock. Nothing in memory changes unless
+        the move is stored; a move that ends the game is stored with its result."""
         rules = table.rules
         new_state, events = rules.apply(table.state, seat, action)  # GameError: nothing changed
         seats = [s.model_copy(deep=True) for s in table.seats]
@@ -393,18 +424,25 @@ class TableManager:
             seats[seat].penultima = False
         if by == "person":
             seats[seat].timeouts = 0
+            seats[seat].away = False
+        elif by == "timeout":
+            seats[seat].timeouts += 1
+            if seats[seat].timeouts >= self.settings.timeouts_before_ai:
+                seats[seat].away = True
         for counted, added in counts_of(table.game, events).items():
             kept = seats[counted].counts
             for kind, n in added.items():
                 kept[kind] = kept.get(kind, 0) + n
         n = table.record.moves + 1
+        outcome = rules.outcome(new_state)
         try:
-            await self.repo.commit_move(
+            match_id = await self.repo.commit_move(
                 table.id,
                 Move(n=n, seat=seat, action=action, by=by),
                 rules.dump(new_state),
                 seats,
                 scores_of(table.game, events),
+                None if outcome is None else self._result(table.game, outcome, seats),
             )
         except StaleMove:
             raise OutOfDate from None
@@ -413,27 +451,27 @@ class TableManager:
         table.record.moves = n
         table.recent = (table.recent + narrate_all(table.game, events, table.names))[-RECENT:]
         log.debug("table %s: move %d seat %d %s (%s)", table.id, n, seat, action, by)
-        outcome = rules.outcome(new_state)
-        if outcome is not None:
-            await self._finish(table, outcome)
+        if match_id is not None:
+            await self._finished(table, match_id)
         await self._told(table, events)
 
     async def _told(self, table: Table, events: list[Event]) -> None:
         if self.listener:
             await self.listener.table_changed(table, events)
 
-    async def _finish(self, table: Table, outcome: Json) -> None:
+    @staticmethod
+    def _result(game: str, outcome: Json, seats: list[Seat]) -> GameResult:
         places = {s: place for place, group in enumerate(outcome["ranking"], 1) for s in group}
-        seats = table.record.seats
-        match_id = await self.repo.finish(
-            table.record,
-            "finished",
-            outcome,
-            places,
-            teams_of(table.game, len(seats)),
-            match_stats(table.game, outcome, [s.counts for s in seats]),
+        return GameResult(
+            outcome=outcome,
+            places=places,
+            teams=teams_of(game, len(seats)),
+            stats=match_stats(game, outcome, [s.counts for s in seats]),
         )
-        table.record.status = "finished"  # only once it is stored
+
+    async def _finished(self, table: Table, match_id: int) -> None:
+        """The table's result is stored (as match ``match_id``): close it, tell the league."""
+        table.record.status = "finished"
         self._forget(table)
         log.info("table %s: finished as match %s", table.id, match_id)
         if self.match_finished is not None:
@@ -459,12 +497,31 @@ class TableManager:
         table.driver = asyncio.create_task(self._run_driver(table, table.record.moves))
 
     async def _run_driver(self, table: Table, moves: int) -> None:
-        try:
-            await self._driver_step(table, moves)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: driver failed at move %d", table.id, moves)
+        """Run the driver's step; if it fails, log it and start it again after a pause that
+        doubles with each failure in a row, so a table never stalls silently and a lasting
+        fault does not spin."""
+        failures = 0
+        while True:
+            try:
+                await self._driver_step(table, moves)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                first, most = self.driver_backoff
+                pause = min(first * 2 ** (failures - 1), most)
+                log.exception(
+                    "table %s: driver failed at move %d (%d in a row); starting it again in %.1f s",
+                    table.id,
+                    moves,
+                    failures,
+                    pause,
+                )
+            await asyncio.sleep(pause)
+            if table.driver is not asyncio.current_task() or not table.playing:
+                return  # a new driver took over, or the table closed
+            moves = table.record.moves
 
     async def _driver_step(self, table: Table, moves: int) -> None:
         rules = table.rules
@@ -504,14 +561,23 @@ class TableManager:
         action = await self.ai.decide(table.game, level, view, legal, seed)
         if action is None:
             return False
-        async with table.lock:
-            if table.record.moves != moves or not table.playing:
-                return False
-            if by == "timeout":
-                seat_record = table.seats[seat]
-                seat_record.timeouts += 1
-                if seat_record.timeouts >= self.settings.timeouts_before_ai:
-                    seat_record.away = True
-            await self._apply(table, seat, action, by)
+        pause, most = self.busy_backoff
+        while True:
+            try:
+                async with table.lock:
+                    if table.record.moves != moves or not table.playing:
+                        return False
+                    await self._apply(table, seat, action, by)
+                break
+            except DatabaseBusy:
+                # Another program holds the database; the lock is free meanwhile for others.
+                log.warning(
+                    "table %s: the database is busy; seat %d's move is tried again in %.2f s",
+                    table.id,
+                    seat,
+                    pause,
+                )
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, most)
         await self._after_move(table)
         return True

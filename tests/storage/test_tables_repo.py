@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, DuplicateTable, TableRepo
+from bot.storage import Database, DatabaseBusy, DuplicateTable, TableRepo
 from bot.storage.db import migrations
-from bot.storage.records import Move, Score, Seat
+from bot.storage.records import GameResult, Move, Score, Seat
 from bot.storage.tables import StaleMove
+
+from .faults import Locker, refuse
 
 SEATS = [Seat(name="Alice", user_id=1), Seat(name="Easy AI", ai="easy")]
 
@@ -103,4 +105,83 @@ async def test_a_damaged_row_is_left_out_and_the_rest_restore(tmp_path: Path) ->
     bad = await repo.create(10, 21, "cento", 1, {}, SEATS, seed=6)
     await db.conn.execute("UPDATE game_tables SET seats = '{not json' WHERE id = ?", (bad.id,))
     assert [r.id for r in await repo.open_tables()] == [good.id]
+    await db.close()
+
+
+async def test_the_last_move_and_its_result_are_stored_in_one_transaction(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    db, repo = await open_repo(path)
+    table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
+    await repo.start(table.id, SEATS, {"turn": 0})
+    last = Move(n=1, seat=0, action="play:KD", by="person")
+    result = GameResult(
+        outcome={"ranking": [[1], [0]]}, places={0: 2, 1: 1}, teams=[0, 1], stats=[{}, {"x": 1}]
+    )
+    refuse(path, "matches")
+    with pytest.raises(sqlite3.IntegrityError, match="matches refused"):
+        await repo.commit_move(table.id, last, {"over": True}, SEATS, [], result)
+    # The move went with the result: the table is as before the move.
+    record = await repo.get(table.id)
+    assert record is not None and record.status == "playing"
+    assert (record.moves, record.state) == (0, {"turn": 0})
+    assert await repo.moves(table.id) == []
+    async with db.conn.execute("SELECT count(*) FROM matches") as cur:
+        assert (await cur.fetchone())[0] == 0  # type: ignore[index]
+
+    refuse(path, "matches", False)
+    match_id = await repo.commit_move(table.id, last, {"over": True}, SEATS, [], result)
+    assert match_id is not None
+    record = await repo.get(table.id)
+    assert record is not None and record.status == "finished"
+    assert (record.moves, record.state) == (1, {"over": True})
+    assert await repo.open_tables() == []
+    async with db.conn.execute(
+        "SELECT m.table_id, m.outcome, p.seat, p.place, p.team, p.stats FROM matches m"
+        " JOIN match_players p ON p.match_id = m.id WHERE m.id = ? ORDER BY p.seat",
+        (match_id,),
+    ) as cur:
+        rows = [tuple(r) for r in await cur.fetchall()]
+    outcome = '{"ranking": [[1], [0]]}'
+    assert rows == [
+        (table.id, outcome, 0, 2, 0, "{}"),
+        (table.id, outcome, 1, 1, 1, '{"x": 1}'),
+    ]
+    await db.close()
+
+
+async def test_a_move_that_does_not_end_the_game_stores_no_match(tmp_path: Path) -> None:
+    db, repo = await open_repo(tmp_path / "t.sqlite3")
+    table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
+    await repo.start(table.id, SEATS, {"turn": 0})
+    move = Move(n=1, seat=0, action="play:KD", by="person")
+    assert await repo.commit_move(table.id, move, {"turn": 1}, SEATS, []) is None
+    record = await repo.get(table.id)
+    assert record is not None and record.status == "playing"
+    await db.close()
+
+
+async def test_the_busy_timeout_is_the_one_asked_for(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "t.sqlite3", busy_timeout=0.25)
+    async with db.conn.execute("PRAGMA busy_timeout") as cur:
+        assert (await cur.fetchone())[0] == 250  # type: ignore[index]
+    await db.close()
+
+
+async def test_a_write_lock_held_past_the_busy_timeout_fails_the_commit_cleanly(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    db = await Database.open(path, busy_timeout=0.05)
+    repo = TableRepo(db)
+    table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
+    await repo.start(table.id, SEATS, {"turn": 0})
+    move = Move(n=1, seat=0, action="play:KD", by="person")
+    with Locker(path), pytest.raises(DatabaseBusy, match="locked"):
+        await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])
+    record = await repo.get(table.id)
+    assert record is not None and (record.moves, record.state) == (0, {"turn": 0})
+    await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])  # the lock is gone
+    assert await repo.moves(table.id) == [move]
     await db.close()

@@ -48,25 +48,47 @@ def workers() -> Any:
 
 
 class World:
-    def __init__(self, path: Path, workers: AIWorkers, **settings: Any) -> None:
+    def __init__(
+        self, path: Path, workers: AIWorkers, *, busy_timeout: float = 5.0, **settings: Any
+    ) -> None:
         self.path, self.workers, self.settings = path, workers, settings
+        self.busy_timeout = busy_timeout
+        self.matches: list[int] = []  # the match ids the manager reported as finished
+        self.db: Database | None = None
+        self.manager: TableManager | None = None
 
     async def open(self) -> TableManager:
-        self.db = await Database.open(self.path)
+        self.db = await Database.open(self.path, busy_timeout=self.busy_timeout)
         settings = TableSettings(**{"ai_delay": 0, "turn_timeout": 60, **self.settings})
         manager = TableManager(TableRepo(self.db), settings, {}, self.workers)
         manager.listener = self.listener = Recorder()
+        manager.match_finished = self._match_finished
+        self.manager = manager
         await manager.restore()
         return manager
 
+    async def _match_finished(self, match_id: int) -> None:
+        self.matches.append(match_id)
+
     async def close(self, manager: TableManager) -> None:
         await manager.close()
+        assert self.db is not None
         await self.db.close()
+
+    async def aclose(self) -> None:
+        """Close whatever a failed test left open (the database's thread would keep the
+        test process alive)."""
+        if self.manager is not None:
+            await self.manager.close()
+        if self.db is not None:
+            await self.db.close()
 
 
 @pytest.fixture
 async def world(tmp_path: Path, workers: AIWorkers) -> AsyncIterator[World]:
-    yield World(tmp_path / "tavolo.sqlite3", workers)
+    made = World(tmp_path / "tavolo.sqlite3", workers)
+    yield made
+    await made.aclose()
 
 
 async def wait_until(condition: Any, timeout: float = 20) -> None:

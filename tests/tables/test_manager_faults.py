@@ -1,0 +1,286 @@
+"""The table manager when things break: the AI worker process dies, the database is locked
+by another program, a commit fails half way, a driver fails. Real SQLite files, real AI
+worker processes, real engines (no Discord)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+from bot.tables import Table, TableError, TableManager
+from bot.tables.ai_worker import AIWorkers
+from tests.storage.faults import Locker, refuse
+
+from .test_ai_worker import spawned_workers
+from .test_manager import World, wait_until
+
+
+@pytest.fixture(scope="module")
+def workers() -> Any:
+    pool = AIWorkers(1)
+    yield pool
+    pool.close()
+
+
+Make = Callable[..., World]
+
+
+@pytest.fixture
+async def make_world(tmp_path: Path, workers: AIWorkers) -> AsyncIterator[Make]:
+    """Worlds on one database file, closed at the end even if the test fails."""
+    made: list[World] = []
+
+    def make(pool: AIWorkers = workers, **options: Any) -> World:
+        made.append(World(tmp_path / "tavolo.sqlite3", pool, **options))
+        return made[-1]
+
+    yield make
+    for world in made:
+        await world.aclose()
+
+
+@pytest.fixture
+def world(make_world: Make) -> World:
+    return make_world()
+
+
+def logged(caplog: pytest.LogCaptureFixture, text: str) -> bool:
+    return any(text in record.getMessage() for record in caplog.records)
+
+
+async def all_ai_table(m: TableManager, channel: int, game: str = "cento") -> Table:
+    """A running table whose only person has left: the AI plays every seat."""
+    table = await m.create(1, channel, 100, "Ann", game)
+    await m.add_ai(table, 100, "easy")
+    await m.add_ai(table, 100, "easy")
+    await m.start(table, 100)
+    await m.leave(table, 100)
+    return table
+
+
+# -- the AI worker process dies ----------------------------------------------------------------
+
+
+@pytest.fixture
+async def own_workers() -> AsyncIterator[tuple[AIWorkers, set[int]]]:
+    """A pool of its own (this test kills its processes), and the processes before it."""
+    known = {p.pid for p in psutil.Process().children()}
+    pool = AIWorkers(1)
+    yield pool, known
+    pool.close()
+
+
+async def test_ai_games_go_on_after_the_worker_process_is_killed(
+    make_world: Make, own_workers: tuple[AIWorkers, set[int]]
+) -> None:
+    workers, known = own_workers
+    world = make_world(workers, ai_delay=0.05)
+    m = await world.open()
+    tables = [await all_ai_table(m, 10), await all_ai_table(m, 11)]
+    await wait_until(lambda: all(t.record.moves >= 1 for t in tables))
+    (worker,) = spawned_workers(known)
+    os.kill(worker.pid, signal.SIGKILL)
+    before = [t.record.moves for t in tables]
+    # Every table goes on: each move after the kill needed a decision from a new worker.
+    await wait_until(
+        lambda: all(t.record.moves >= b + 3 for t, b in zip(tables, before, strict=True))
+    )
+    assert spawned_workers(known | {worker.pid})  # a new worker process decides now
+    await world.close(m)
+
+
+# -- the database is locked by another program ---------------------------------------------
+
+
+async def test_a_timed_out_turn_waits_out_a_locked_database_and_is_stored_once(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world(busy_timeout=0.05, turn_timeout=0.4, timeouts_before_ai=3)
+    path = world.path
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    seat = table.rules.turn(table.state)
+    with Locker(path):
+        # The turn times out, and the AI's move for it cannot be stored while the lock lasts.
+        await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
+        assert table.record.moves == 0 and table.seats[seat].timeouts == 0
+    await wait_until(lambda: table.record.moves >= 1, timeout=10)
+    (first, *_) = await m.repo.moves(table.id)
+    assert (first.seat, first.by) == (seat, "timeout")
+    stored = await m.repo.get(table.id)
+    assert stored is not None
+    # One timeout, counted once however many times the commit was tried.
+    assert table.seats[seat].timeouts == stored.seats[seat].timeouts == 1
+    assert world.listener.warnings[:1] == [seat]
+    await world.close(m)
+
+
+async def test_an_ai_seat_waits_out_a_locked_database_and_plays_on(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world(busy_timeout=0.05)
+    path = world.path
+    m = await world.open()
+    table = await all_ai_table(m, 10)
+    with Locker(path):  # taken before the AI seats' driver first runs
+        await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
+        assert table.record.moves == 0
+    await wait_until(lambda: table.record.moves >= 3, timeout=10)
+    assert {mv.by for mv in await m.repo.moves(table.id)} == {"ai"}
+    await world.close(m)
+
+
+async def test_a_persons_move_on_a_locked_database_is_refused_clearly_and_changes_nothing(
+    make_world: Make,
+) -> None:
+    world = make_world(busy_timeout=0.05, ai_delay=600)
+    path = world.path
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    seat = table.rules.turn(table.state)
+    user = table.seats[seat].user_id
+    assert user is not None
+    await m.leave(table, user)  # away: coming back is part of the move
+    state = table.rules.dump(table.state)
+    seats = [s.model_copy(deep=True) for s in table.seats]
+    action = table.rules.legal_actions(table.state, seat)[0]
+    with Locker(path), pytest.raises(TableError, match="database is busy"):
+        await m.act(table, user, action, None)
+    assert table.rules.dump(table.state) == state and table.record.moves == 0
+    assert table.seats == seats and table.seats[seat].away
+    stored = await m.repo.get(table.id)
+    assert stored is not None and (stored.state, stored.moves, stored.seats) == (state, 0, seats)
+    # Once the lock is gone the same move is made.
+    await m.act(table, user, action, None)
+    assert table.record.moves == 1 and not table.seats[seat].away
+    await world.close(m)
+
+
+# -- a driver that fails is started again ----------------------------------------------------
+
+
+def failures(caplog: pytest.LogCaptureFixture) -> list[float]:
+    """When the table's driver failed, as logged."""
+    return [r.created for r in caplog.records if "driver failed" in r.getMessage()]
+
+
+async def test_a_failed_driver_is_logged_and_started_again(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world()
+    m = await world.open()
+    m.driver_backoff = (0.05, 1.0)
+    refuse(world.path, "moves")  # every move's commit fails, as on a full disk
+    table = await all_ai_table(m, 10)
+    await wait_until(lambda: len(failures(caplog)) >= 2, timeout=10)
+    assert table.record.moves == 0 and logged(caplog, "starting it again")
+    refuse(world.path, "moves", False)  # space again: the driver, started again, plays on
+    await wait_until(lambda: table.record.moves >= 3, timeout=10)
+    assert {mv.by for mv in await m.repo.moves(table.id)} == {"ai"}
+    await world.close(m)
+
+
+async def test_a_driver_that_keeps_failing_is_retried_ever_more_slowly(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world()
+    m = await world.open()
+    m.driver_backoff = (0.04, 0.32)
+    refuse(world.path, "moves")
+    await all_ai_table(m, 10)
+    await wait_until(lambda: len(failures(caplog)) >= 6, timeout=10)
+    times = failures(caplog)
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    # Each pause doubles (0.04, 0.08, 0.16, then at most 0.32): no spinning.
+    for gap, pause in zip(gaps[:5], [0.04, 0.08, 0.16, 0.32, 0.32], strict=True):
+        assert gap >= pause
+    await world.close(m)
+
+
+# -- the last move and the result are one commit -------------------------------------------
+
+
+async def test_a_fault_storing_the_result_stores_neither_the_last_move_nor_the_match(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    m = await world.open()
+    m.driver_backoff = (0.05, 0.2)
+    refuse(world.path, "matches")
+    table = await all_ai_table(m, 10)
+    await wait_until(lambda: logged(caplog, "driver failed"), timeout=30)
+    stored = await m.repo.get(table.id)
+    assert stored is not None and stored.status == "playing" and stored.state is not None
+    assert stored.moves == table.record.moves
+    # The game's last move is not stored without its result, nor shown.
+    assert table.rules.outcome(table.rules.load(stored.state)) is None
+    assert table.playing and table.rules.dump(table.state) == stored.state
+    assert world.matches == []
+
+    refuse(world.path, "matches", False)  # the fault passes: the driver, started again, ends it
+    await wait_until(lambda: not table.playing, timeout=10)
+    stored = await m.repo.get(table.id)
+    assert stored is not None and stored.status == "finished"
+    assert stored.moves == table.record.moves
+    async with world.db.conn.execute(
+        "SELECT id, outcome FROM matches WHERE table_id = ?", (table.id,)
+    ) as cur:
+        (match_id, outcome), *others = [tuple(r) for r in await cur.fetchall()]
+    assert others == [] and world.matches == [match_id]
+    assert json.loads(outcome) == table.outcome()
+    await world.close(m)
+
+
+def _match_rows(path: Path, table_id: int) -> tuple[Any, list[tuple[Any, ...]]]:
+    conn = sqlite3.connect(path)
+    try:
+        (match_id, outcome) = conn.execute(
+            "SELECT id, outcome FROM matches WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        players = conn.execute(
+            "SELECT seat, user_id, ai_level, place, name, team, stats FROM match_players"
+            " WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        ).fetchall()
+        return (match_id, outcome), players
+    finally:
+        conn.close()
+
+
+async def test_a_game_over_left_playing_by_an_older_version_is_finished_on_restore(
+    world: World,
+) -> None:
+    m = await world.open()
+    table = await all_ai_table(m, 10)
+    await wait_until(lambda: not table.playing, timeout=30)
+    await world.close(m)
+    (old_id, outcome), players = _match_rows(world.path, table.id)
+    # As an older version left it when it stopped between the last move and the result.
+    conn = sqlite3.connect(world.path)
+    conn.execute("DELETE FROM match_players WHERE match_id = ?", (old_id,))
+    conn.execute("DELETE FROM matches WHERE id = ?", (old_id,))
+    conn.execute("UPDATE game_tables SET status = 'playing' WHERE id = ?", (table.id,))
+    conn.commit()
+    conn.close()
+    world.matches.clear()
+
+    m = await world.open()
+    assert m.by_id == {} and m.by_channel == {}
+    assert [t.id for t in m.finished_at_restore] == [table.id]
+    stored = await m.repo.get(table.id)
+    assert stored is not None and stored.status == "finished"
+    (match_id, again), same = _match_rows(world.path, table.id)
+    assert (again, same) == (outcome, players) and world.matches == [match_id]
+    await world.close(m)
