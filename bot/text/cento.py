@@ -109,7 +109,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
                 chips="●" * chips + "○" * (3 - chips),
             )
         )
-    if view["hand"] is not None:
+    if view["hand"]:  # a seat out of the match holds nothing to show
         lines.append(t("Your hand: {cards}", cards=", ".join(card_name(c) for c in view["hand"])))
     return lines
 

@@ -158,7 +158,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
                 tally=view["tallies"][seat],
             )
         )
-    if view["hand"] is not None:
+    if view["hand"]:  # a seat that is out, or has gone out, holds nothing to show
         cards = ", ".join(card_name(c) for c in view["hand"])
         lines.append(t("Your hand: {cards}", cards=cards))
     if view["hand"] is not None and view["drawn"]:

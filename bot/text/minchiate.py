@@ -298,7 +298,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
             )
     lines.extend(_fola_lines(view))
     lines.extend(_phase_lines(view, names))
-    if view["hand"] is not None:
+    if view["hand"]:  # after the last trick there is nothing to show
         lines.append(t("Your hand: {cards}", cards=_cards(view["hand"])))
     return lines
 

@@ -1,5 +1,5 @@
 """Words for every game, over whole random matches: counts read as English ("1 card", never
-"1 cards")."""
+"1 cards"), and no line is a label with nothing after it ("Your hand:" of an empty hand)."""
 
 from __future__ import annotations
 
@@ -44,11 +44,11 @@ def all_lines(game: str, seed: int) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
-def test_counts_of_one_are_singular(game: str) -> None:
+def test_counts_of_one_are_singular_and_no_label_is_left_empty(game: str) -> None:
     wrong: set[str] = set()
     for seed in range(3):
         for line in all_lines(game, seed):
-            if ONE_PLURAL.search(line):
+            if ONE_PLURAL.search(line) or not line.strip() or line.rstrip().endswith(":"):
                 wrong.add(line)
     assert sorted(wrong)[:10] == []
 
@@ -69,6 +69,17 @@ def test_the_boards_count_cards_in_english() -> None:
     view["hand_sizes"][2] = 1  # the stock ran out
     lines = game_text("cento").board_lines(view, ["A", "B", "C"])
     assert any(line.endswith("C: ●●● · 1 card") for line in lines), lines
+
+
+def test_an_empty_hand_is_not_shown_as_an_empty_label() -> None:
+    rules = GAMES["centocinque"]
+    data = rules.dump(rules.new_game(seats=3, seed=5))
+    data["stock"] += data["hands"][0]
+    data["hands"][0] = []
+    lines = game_text("centocinque").board_lines(rules.view(rules.load(data), 0), ["A", "B", "C"])
+    assert not [line for line in lines if line.startswith("Your hand")]
+    full = game_text("centocinque").board_lines(rules.view(rules.load(data), 1), ["A", "B", "C"])
+    assert [line for line in full if line.startswith("Your hand: ")]
 
 
 def test_results_count_hands_and_resti_in_english() -> None:
