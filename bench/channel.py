@@ -41,6 +41,7 @@ from tests.e2e.driver import (
     make_move,
     new_table,
     open_hand,
+    pings_ahead_of_the_board,
     wait_turn,
 )
 from tests.fakediscord import FakeDiscord, Message
@@ -94,22 +95,6 @@ def pick(row: TableRow, seat: int) -> str:
     return plays[0] if plays else choices[0]
 
 
-def pings_ahead(discord: FakeDiscord, table_id: int, since: int, name: str) -> int:
-    """Pings to ``name`` that reached the channel while its board, as last sent, did not show
-    the turn on them (read from the fake's request log, in the order requests arrived)."""
-    footer = f"Table {table_id}"
-    board = ""
-    ahead = 0
-    for request in discord.requests[since:]:
-        payload = request.payload if isinstance(request.payload, dict) else {}
-        embeds = payload.get("embeds") or []
-        if request.status < 300 and embeds and embeds[0].get("footer", {}).get("text") == footer:
-            board = embeds[0].get("description", "")
-        elif request.status < 300 and "your turn at" in (payload.get("content") or ""):
-            ahead += f"▶ {name}" not in board
-    return ahead
-
-
 async def play_match(discord: FakeDiscord, store: Store, options: argparse.Namespace) -> Match:
     loop = asyncio.get_running_loop()
     alice = discord.user("alice")
@@ -149,9 +134,7 @@ async def play_match(discord: FakeDiscord, store: Store, options: argparse.Names
         await discord.wait_for(lambda r=row: store.table(table_id).moves > r.moves, 60)
     await discord.wait_for(lambda: "match over" in board_of(discord, table_id).text, 60)
     await asyncio.sleep(6)  # the results and the last edits, at the channel's pace
-    match.pings_before_board = pings_ahead(
-        discord, table_id, requests_before, store.table(table_id).seats[0]["name"]
-    )
+    match.pings_before_board = pings_ahead_of_the_board(discord, table_id, requests_before)
     match.moves = store.table(table_id).moves
     posted = [m for m in discord.messages() if m.id not in before and m.author.bot]
     match.messages = len(posted)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -118,7 +119,10 @@ async def test_with_nothing_to_declare_the_table_passes_for_the_person_without_a
     await discord.wait_for(
         lambda: "Alice does not declare." in board_of(discord, table_id).text, what="the board"
     )
-    # Her hand offers plays only.
+    # Nobody called her for it (she has just pressed Start: no ping for her play either), and
+    # her hand offers plays only.
+    await asyncio.sleep(0.5)
+    assert alice.pings() == []
     hand = await open_hand(alice, board_of(discord, table_id))
     assert offered(hand) and all(token.startswith("play:") for token in offered(hand))
     assert discord.rejections == [] and discord.rate_limited == []
