@@ -23,6 +23,7 @@ BENCHMARKS = {
     "restart": "process start to 10,000 stored tables playable; first action after it",
     "storage": "move commit time p50/p99",
     "league": "/league standings with 100,000 results",
+    "channel": "one person against the AI: messages per match, how fast the board follows",
 }
 
 INSTALL = "pip install -e '.[bench]'"

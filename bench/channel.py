@@ -115,6 +115,10 @@ async def play_match(discord: FakeDiscord, store: Store, options: argparse.Names
         row = await wait_turn(discord, store, table_id, 0, timeout=600)
         if row.status != "playing":
             break
+        legal = row.legal(0)
+        if len(legal) == 1 and legal[0] in row.rules.formalities:  # the table makes it for her
+            await discord.wait_for(lambda r=row: store.table(table_id).moves > r.moves, 60)
+            continue
         await asyncio.sleep(options.think)
         board = board_of(discord, table_id)
         hand = await open_hand(alice, board)
