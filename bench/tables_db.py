@@ -2,11 +2,14 @@
 
 Every table is opened, joined by four people, started and moved exactly as the bot does it
 (``TableManager.create``/``join``/``start``/``act``), so what is stored is what the bot
-stores. Nobody's turn ever times out and no seat is an AI, so a restored table stays still.
+stores. Nobody's turn ever times out and no seat is an AI, so a restored table stays still;
+only a move that decides nothing (Minchiate's "do not declare" with nothing to declare) is
+made by the table itself, at once, as the bot does.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -55,8 +58,18 @@ async def open_table(manager: TableManager, index: int, channel: int | None = No
     return table
 
 
+async def settled(table: Table) -> None:
+    """Wait until the table has made the formality it owes, if any (``Table.formality``)."""
+    while table.playing and (turn := table.rules.turn(table.state)) is not None:
+        if table.formality(turn) is None:
+            return
+        await asyncio.sleep(0.001)
+
+
 async def random_move(manager: TableManager, table: Table, rng: random.Random) -> None:
-    """The person on turn makes a random legal move, as from a slash command."""
+    """The person on turn makes a random legal move, as from a slash command (once the table
+    has made any formality it owes)."""
+    await settled(table)
     seat = table.rules.turn(table.state)
     assert seat is not None
     user = table.seats[seat].user_id
@@ -77,5 +90,6 @@ async def fill(
             table = await open_table(manager, index, channels[index] if channels else None)
             for _ in range(moves):
                 await random_move(manager, table, rng)
+            await settled(table)
             await manager.set_board(table, BOARD_IDS + index)
             await manager.boards_drawn({table.id: table.record.moves})

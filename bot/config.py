@@ -48,6 +48,7 @@ class TableSettings(_Section):
     timeouts_before_ai: int = Field(default=2, ge=1)
     ai_delay: float = Field(default=1.5, ge=0)
     board_edit_interval: float = Field(default=1.2, ge=0)
+    turn_ping_after: float = Field(default=15.0, ge=0)
     ai_workers: int = Field(default=1, ge=1, le=16)
 
 

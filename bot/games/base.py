@@ -34,6 +34,10 @@ class Rules(Protocol[S]):
     name: str
     min_seats: int
     max_seats: int
+    formalities: frozenset[str]
+    """Action tokens that decide nothing (Minchiate's ``nodeclare`` with nothing to declare):
+    when such a token is a seat's only legal action and nobody else may act, the table submits
+    it for the seat at once, without asking. Other forced moves stay the player's to make."""
 
     @property
     def options_model(self) -> type[Options]: ...

@@ -121,6 +121,7 @@ class CentoState:
 
 class Cento:
     name = "cento"
+    formalities: frozenset[str] = frozenset()
     min_seats = 2
     max_seats = 12
     options_model = CentoOptions

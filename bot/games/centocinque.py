@@ -113,6 +113,7 @@ class CentocinqueState:
 
 class Centocinque:
     name = "centocinque"
+    formalities: frozenset[str] = frozenset()
     min_seats = 2
     max_seats = 6
     options_model = CentocinqueOptions

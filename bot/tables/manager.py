@@ -526,7 +526,7 @@ class TableManager:
     async def _driver_step(self, table: Table, moves: int) -> None:
         rules = table.rules
         turn = rules.turn(table.state)
-        if turn is None:
+        if turn is None or await self._formality(table, turn, moves):
             return
         # Optional actions of AI seats off turn (a call-out): they think first, like people.
         for seat in rules.to_act(table.state):
@@ -544,6 +544,20 @@ class TableManager:
             await self.listener.turn_warning(table, turn, timeout * 0.25)
         await asyncio.sleep(timeout * 0.25)
         await self._ai_move(table, turn, moves, "timeout")
+
+    async def _formality(self, table: Table, seat: int, moves: int) -> bool:
+        """Make a move that decides nothing for the seat at once (``Table.formality``): no timer,
+        no ping. It is stored as the seat's own move (``person`` for a person)."""
+        action = table.formality(seat)
+        if action is None:
+            return False
+        async with table.lock:
+            if table.record.moves != moves or table.formality(seat) != action:
+                return False
+            by: MoveBy = "ai" if table.seats[seat].played_by_ai else "person"
+            await self._apply(table, seat, action, by)
+        await self._after_move(table)
+        return True
 
     async def _ai_move(
         self, table: Table, seat: int, moves: int, by: MoveBy, optional: bool = False

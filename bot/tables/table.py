@@ -56,6 +56,14 @@ class Table:
     def humans(self) -> list[int]:
         return [s.user_id for s in self.record.seats if s.user_id is not None]
 
+    def formality(self, seat: int) -> str | None:
+        """The move the table makes for ``seat`` without asking: its only legal action, when
+        the rules call it a formality and no other seat may act meanwhile (a call-out)."""
+        if not self.playing or self.rules.to_act(self.state) != [seat]:
+            return None
+        legal = self.rules.legal_actions(self.state, seat)
+        return legal[0] if len(legal) == 1 and legal[0] in self.rules.formalities else None
+
     def view(self, seat: int | None) -> Json:
         return self.rules.view(self.state, seat)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import t, tn
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -16,11 +16,11 @@ def card_name(code: str) -> str:
 
 
 def _chips(n: int) -> str:
-    return t("1 chip") if n == 1 else t("{n} chips", n=n)
+    return tn("{n} chip", "{n} chips", n)
 
 
 def _times(n: int) -> str:
-    return {0: t("never"), 1: t("once"), 2: t("twice")}.get(n) or t("{n} times", n=n)
+    return {0: t("never"), 1: t("once"), 2: t("twice")}.get(n) or tn("{n} time", "{n} times", n)
 
 
 def action_label(token: str) -> str:
@@ -100,21 +100,22 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
             continue
         marker = "▶" if seat == view["current"] else "·"
         lines.append(
-            t(
+            tn(
+                "{m} {name}: {chips} · {n} card",
                 "{m} {name}: {chips} · {n} cards",
+                view["hand_sizes"][seat],
                 m=marker,
                 name=name,
                 chips="●" * chips + "○" * (3 - chips),
-                n=view["hand_sizes"][seat],
             )
         )
-    if view["hand"] is not None:
+    if view["hand"]:  # a seat out of the match holds nothing to show
         lines.append(t("Your hand: {cards}", cards=", ".join(card_name(c) for c in view["hand"])))
     return lines
 
 
 def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
-    lines = [t("Match over after {n} turns.", n=outcome["turns"])]
+    lines = [tn("Match over after {n} turn.", "Match over after {n} turns.", outcome["turns"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:
             lines.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import t, tn
 
 SUITS = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
 RANKS = {"A": "Asso", "F": "Fante", "C": "Cavallo", "R": "Re"}
@@ -138,16 +138,17 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
             stock=view["stock"],
         )
     ]
-    top = t("Top card: **{card}**", card=card_name(view["top"])) if view["top"] else ""
+    top = [t("Top card: **{card}**", card=card_name(view["top"]))] if view["top"] else []
     if view["pending_draw"]:
-        top += " · " + t("2s pending: draw {n} or play a 2", n=view["pending_draw"])
+        top.append(t("2s pending: draw {n} or play a 2", n=view["pending_draw"]))
     elif view["free_play"]:
-        top += " · " + t("free play: any card")
+        top.append(t("free play: any card"))
     elif view["called_suit"]:
-        top += " · " + t("named suit: {suit}", suit=t(SUITS[view["called_suit"]]))
+        top.append(t("named suit: {suit}", suit=t(SUITS[view["called_suit"]])))
     elif view["ace_lock"]:
-        top += " · " + t("Ace: play a {suit} that is not an Ace", suit=t(SUITS[view["ace_lock"]]))
-    lines.append(top)
+        top.append(t("Ace: play a {suit} that is not an Ace", suit=t(SUITS[view["ace_lock"]])))
+    if top:
+        lines.append(" · ".join(top))
     for seat, name in enumerate(names):
         marker = "▶" if seat == view["current"] else "·"
         if view["out"][seat]:
@@ -156,24 +157,25 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
             )
             continue
         lines.append(
-            t(
+            tn(
+                "{m} {name}: {n} card · tally {tally}",
                 "{m} {name}: {n} cards · tally {tally}",
+                view["hand_sizes"][seat],
                 m=marker,
                 name=name,
-                n=view["hand_sizes"][seat],
                 tally=view["tallies"][seat],
             )
         )
-    if view["hand"] is not None:
+    if view["hand"]:  # a seat that is out, or has gone out, holds nothing to show
         cards = ", ".join(card_name(c) for c in view["hand"])
         lines.append(t("Your hand: {cards}", cards=cards))
-        if view["drawn"]:
-            lines.append(t("You drew the {card}.", card=card_name(view["drawn"])))
+    if view["hand"] is not None and view["drawn"]:
+        lines.append(t("You drew the {card}.", card=card_name(view["drawn"])))
     return lines
 
 
 def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
-    lines = [t("Match over after {n} hands.", n=outcome["hands"])]
+    lines = [tn("Match over after {n} hand.", "Match over after {n} hands.", outcome["hands"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:
             lines.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import t, tn
 
 SUITS = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
 COURTS = {"R": "Re", "Q": "Regina", "C": "Cavallo", "F": "Fante"}
@@ -125,7 +125,13 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             return t("{who} cuts for {dealer} and robs nothing.", who=who, dealer=dealer)
         if n == 1:
             return t("{who} cuts for {dealer} and robs a card.", who=who, dealer=dealer)
-        return t("{who} cuts for {dealer} and robs {n} cards.", who=who, dealer=dealer, n=n)
+        return tn(
+            "{who} cuts for {dealer} and robs {n} card.",
+            "{who} cuts for {dealer} and robs {n} cards.",
+            n,
+            who=who,
+            dealer=dealer,
+        )
     if kind == "rob":
         card, gain = card_name(event["card"]), _gain(event)
         if event["by"] == "cutter":
@@ -154,7 +160,12 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         if event["phase"] == "discard":
             if event["count"] == 1:
                 return t("{who} must discard a card.", who=who)
-            return t("{who} must discard {n} cards.", who=who, n=event["count"])
+            return tn(
+                "{who} must discard {n} card.",
+                "{who} must discard {n} cards.",
+                event["count"],
+                who=who,
+            )
         return None
     if kind == "discard":
         if event["left"]:
@@ -224,14 +235,25 @@ def _narrate_trick(event: dict[str, Any], names: list[str]) -> str:
 
 
 def _narrate_resti(event: dict[str, Any], names: list[str]) -> str:
-    values = {"side": _side(event["side"], names), "n": event["count"], "lead": abs(event["diff"])}
+    n = event["count"]
+    values = {"side": _side(event["side"], names), "lead": abs(event["diff"])}
     if event["when"] == "end":
-        if event["count"] == 1:
+        if n == 1:
             return t("{side} take a resto for their final lead.", **values)
-        return t("{side} take {n} resti for their final lead.", **values)
-    if event["count"] == 1:
+        return tn(
+            "{side} take {n} resto for their final lead.",
+            "{side} take {n} resti for their final lead.",
+            n,
+            **values,
+        )
+    if n == 1:
         return t("{side} take a resto (lead carried: {lead}).", **values)
-    return t("{side} take {n} resti (lead carried: {lead}).", **values)
+    return tn(
+        "{side} take {n} resto (lead carried: {lead}).",
+        "{side} take {n} resti (lead carried: {lead}).",
+        n,
+        **values,
+    )
 
 
 def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
@@ -276,30 +298,37 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
             )
     lines.extend(_fola_lines(view))
     lines.extend(_phase_lines(view, names))
-    if view["hand"] is not None:
+    if view["hand"]:  # after the last trick there is nothing to show
         lines.append(t("Your hand: {cards}", cards=_cards(view["hand"])))
     return lines
+
+
+def _points(n: int) -> str:
+    return tn("{n} point", "{n} points", n)
+
+
+def _resti(n: int) -> str:
+    return tn("{n} resto", "{n} resti", n)
 
 
 def _score_line(view: dict[str, Any], names: list[str]) -> str:
     diff = view["diff"]
     values = {
         "a": _side(0, names),
-        "pa": view["points"][0],
-        "ra": view["resti"][0],
+        "pa": _points(view["points"][0]),
+        "ra": _resti(view["resti"][0]),
         "b": _side(1, names),
-        "pb": view["points"][1],
-        "rb": view["resti"][1],
+        "pb": _points(view["points"][1]),
+        "rb": _resti(view["resti"][1]),
         "n": abs(diff),
         "leader": _side(0 if diff > 0 else 1, names),
     }
     if diff:
         return t(
-            "{a}: {pa} points, {ra} resti · {b}: {pb} points, {rb} resti · "
-            "lead carried: {n} to {leader}",
+            "{a}: {pa}, {ra} · {b}: {pb}, {rb} · lead carried: {n} to {leader}",
             **values,
         )
-    return t("{a}: {pa} points, {ra} resti · {b}: {pb} points, {rb} resti · no lead", **values)
+    return t("{a}: {pa}, {ra} · {b}: {pb}, {rb} · no lead", **values)
 
 
 def _fola_lines(view: dict[str, Any]) -> list[str]:
@@ -343,11 +372,11 @@ def _phase_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     lines.append(t("Trick {n}: {cards}", n=len(view["tricks"]) + 1, cards=trick))
     lines.append(
         t(
-            "Piles: {a} {na} cards · {b} {nb} cards",
+            "Piles: {a} {na} · {b} {nb}",
             a=_side(0, names),
-            na=len(view["piles"][0]),
+            na=tn("{n} card", "{n} cards", len(view["piles"][0])),
             b=_side(1, names),
-            nb=len(view["piles"][1]),
+            nb=tn("{n} card", "{n} cards", len(view["piles"][1])),
         )
     )
     lines.append(t("▶ {who} to play.", who=who))
@@ -365,7 +394,7 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
     lines = []
     for s, part in enumerate(outcome["sides"]):
         during, end = part["during_play"], part["end"]
-        lines.append(t("{side}: {points} points", side=_side(s, names), points=part["points"]))
+        lines.append(t("{side}: {points}", side=_side(s, names), points=_points(part["points"])))
         during_parts = ", ".join(
             t("{what} {n}", what=t(SCORING[k]), n=during[k]) for k in SCORING if during[k]
         )
@@ -408,10 +437,11 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
         lines.append(t("Draw: equal net resti."))
     else:
         lines.append(
-            t(
+            tn(
+                "{side} win by {n} net resto.",
                 "{side} win by {n} net resti.",
+                outcome["sides"][winner]["net_resti"],
                 side=_side(winner, names),
-                n=outcome["sides"][winner]["net_resti"],
             )
         )
     return lines

@@ -11,7 +11,7 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem
 
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
 from bot.text import GAME_TITLES
@@ -77,11 +77,12 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
         colour=COLOUR,
     )
     embed.set_footer(
-        text=t(
-            "Page {page} of {pages} · {players} players",
+        text=tn(
+            "Page {page} of {pages} · {n} player",
+            "Page {page} of {pages} · {n} players",
+            page.players,
             page=page.page + 1,
             pages=page.pages,
-            players=page.players,
         )
     )
     return embed
@@ -260,11 +261,12 @@ async def export(interaction: Interaction, season: int | None) -> None:
 async def list_seasons(interaction: Interaction) -> None:
     seasons = await _league(interaction).seasons(_guild(interaction))
     lines = [
-        t(
-            "{title} · since {start} · {matches} matches",
+        tn(
+            "{title} · since {start} · {n} match",
+            "{title} · since {start} · {n} matches",
+            s.matches,
             title=_season_title(s),
             start=s.started_at[:10],
-            matches=s.matches,
         )
         for s in seasons
     ]
@@ -289,6 +291,10 @@ async def rebuild(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     count = await _league(interaction).rebuild(_guild(interaction))
     await interaction.followup.send(
-        t("Standings and ratings rebuilt from {count} stored matches.", count=count),
+        tn(
+            "Standings and ratings rebuilt from {n} stored match.",
+            "Standings and ratings rebuilt from {n} stored matches.",
+            count,
+        ),
         ephemeral=True,
     )

@@ -4,19 +4,25 @@ What it sends to a table's channel:
 
 - one public board per table, drawn from the public view and edited, never more than needed:
   a burst of moves becomes one edit showing the latest state, at most one edit per
-  ``board_edit_interval``, and none when the board would look the same;
-- a new short message that pings only the person whose turn it now is, when the turn passes
-  to them (edits ping nobody), and the turn-timeout warning;
+  ``board_edit_interval`` (a table that starts or ends is shown at once), and none when the
+  board would look the same;
+- a new short message that pings only the person whose turn it now is, when they may have
+  stopped watching: their first turn of a match, a turn after their last one ran out, or one
+  that reached them ``turn_ping_after`` seconds or more after their previous turn ended
+  (edits ping nobody, and a ping at every turn would flood the channel); and the turn-timeout
+  warning, which always pings;
 - results, and how they were scored, as messages of their own.
 
 Everything sent to a channel shares one budget of ``SENDS`` messages or edits per ``WINDOW``
-seconds, inside Discord's limit of five per five seconds; results and pings go first, and
-board edits always leave one of those slots to them. All channels together share a second
-budget, ``GLOBAL_SENDS`` per ``GLOBAL_WINDOW`` seconds, inside Discord's global limit of 50
-requests a second (interaction answers do not count), taken in turn: when many tables are
-busy, boards coalesce further and a ping that is no longer due is dropped, instead of the
-bot running into 429s. The manager calls the listener under the table's lock, so those
-calls only note what is due and wake the channel's sender task.
+seconds, inside Discord's limit of five per five seconds. The board goes first: a result or a
+ping waits for the edit that shows the change it is about (so neither shows what the board
+does not show yet), then takes the budget's next slot while the next edit waits out its
+interval, or before that edit once it has waited two intervals. All channels together share a
+second budget, ``GLOBAL_SENDS`` per ``GLOBAL_WINDOW`` seconds, inside Discord's global limit
+of 50 requests a second (interaction answers do not count), taken in turn: when many tables
+are busy, boards coalesce further and a ping that is no longer due is dropped, instead of the
+bot running into 429s. The manager calls the listener under the table's lock, so those calls
+only note what is due and wake the channel's sender task.
 """
 
 from __future__ import annotations
@@ -82,6 +88,7 @@ class _Call:
     moves: int
     text: str
     warning: bool = False
+    queued: float = field(default_factory=lambda: asyncio.get_running_loop().time())
 
 
 @dataclass
@@ -94,24 +101,36 @@ class _Outbox:
     news: list[str] = field(default_factory=list)
     calls: list[_Call] = field(default_factory=list)
     sent: deque[float] = field(default_factory=deque)
-    last_board: float = -math.inf
+    last_board: float = -math.inf  # when the last board edit was drawn
+    news_since: float = math.inf  # when the oldest news line waiting was queued
+    hurry: asyncio.Event = field(default_factory=asyncio.Event)  # a table started or ended
     task: asyncio.Task[None] | None = None
 
     def busy(self) -> bool:
         return bool(self.boards or self.news or self.calls)
 
-    async def slot(self, keep: int = 0) -> None:
-        """Wait until the channel's budget allows one more message or edit (leaving ``keep``
-        of it unused), and take it; then wait for a slot of the budget all channels share."""
+    def next_call(self) -> _Call | None:
+        """The first call the last board edit already shows the state of (its turn), if any."""
+        return next((c for c in self.calls if c.queued <= self.last_board), None)
+
+    async def room(self) -> None:
+        """Wait until the channel's budget allows one more message or edit (without taking it)."""
         loop = asyncio.get_running_loop()
         while True:
             now = loop.time()
             while self.sent and now - self.sent[0] >= WINDOW:
                 self.sent.popleft()
-            if len(self.sent) < SENDS - keep:
-                self.sent.append(now)
-                break
-            await asyncio.sleep(WINDOW - (now - self.sent[-SENDS + keep]))
+            if len(self.sent) < SENDS:
+                return
+            await asyncio.sleep(WINDOW - (now - self.sent[0]))
+
+    async def slot(self) -> None:
+        """Wait until the channel's budget allows one more message or edit, and take it; then
+        wait for a slot of the budget all channels share."""
+        loop = asyncio.get_running_loop()
+        await self.room()
+        now = loop.time()
+        self.sent.append(now)
         await self.shared.take()
         # Count the channel's slot from when it is really used, after the wait.
         with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
@@ -124,10 +143,16 @@ class Publisher:
         self.client = client
         self.manager = manager
         self.interval = interval
+        self._ping_after = manager.settings.turn_ping_after
         self._boxes: dict[int, _Outbox] = {}
         self._shared = _Budget(GLOBAL_SENDS, GLOBAL_WINDOW)
         self._turns: dict[int, int | None] = {}  # the seat on turn when last told, per table
+        # Per table: when each person's last turn ended (absent: none yet in this match), and
+        # the seat whose turn is a formality the table is making for it (no ping, no wait).
+        self._turn_ended: dict[int, dict[int, float]] = {}
+        self._formal: dict[int, int] = {}
         self._shown: dict[int, str] = {}  # the board last sent, per table
+        self._shown_status: dict[int, str] = {}  # the table's status on that board
         self._drawn: dict[int, int] = {}  # boards drawn at a move, not yet stored
         self._storing: asyncio.Task[None] | None = None
 
@@ -137,7 +162,11 @@ class Publisher:
         box = self._box(table)
         if table.record.board_message_id is not None:  # else open_board is posting it
             box.boards[table.id] = table
-        box.news += news_lines(table, events)
+            self._hurry_if_new_status(table, box)
+        lines = news_lines(table, events)
+        if lines and not box.news:
+            box.news_since = asyncio.get_running_loop().time()
+        box.news += lines
         self._note_turn(table, box)
         self._wake(box)
 
@@ -157,11 +186,12 @@ class Publisher:
         self._call(table, _Call(table, seat, user_id, table.record.moves, text, warning=True))
 
     async def table_closed(self, table: Table) -> None:
-        self._turns.pop(table.id, None)
+        self._forget_turns(table)
         if table.record.board_message_id is None:  # its board was never posted
             return
         box = self._box(table)
         box.boards[table.id] = table
+        self._hurry_if_new_status(table, box)
         self._wake(box)
 
     # -- for the commands and the start ---------------------------------------------------
@@ -208,22 +238,49 @@ class Publisher:
             box = self._boxes[channel_id] = _Outbox(channel_id, self._shared)
         return box
 
+    def _hurry_if_new_status(self, table: Table, box: _Outbox) -> None:
+        """A table that starts or ends is shown at once, not after the edit interval."""
+        if self._shown_status.get(table.id, table.record.status) != table.record.status:
+            box.hurry.set()
+
     def _wake(self, box: _Outbox) -> None:
         if box.task is None or box.task.done():
             box.task = asyncio.create_task(self._run(box), name=f"publish-{box.channel_id}")
 
+    def _forget_turns(self, table: Table) -> None:
+        self._turns.pop(table.id, None)
+        self._turn_ended.pop(table.id, None)
+        self._formal.pop(table.id, None)
+
     def _note_turn(self, table: Table, box: _Outbox) -> None:
         if not table.playing:
-            self._turns.pop(table.id, None)
+            self._forget_turns(table)
             return
         turn = table.rules.turn(table.state)
         before = self._turns.get(table.id)
         self._turns[table.id] = turn
-        if turn is None or turn == before:
+        if turn == before:
+            return
+        now = asyncio.get_running_loop().time()
+        ended = self._turn_ended.get(table.id)
+        if ended is None:
+            ended = self._turn_ended[table.id] = {}
+            host = table.seat_of(table.record.host_id)
+            if table.record.moves == 0 and host is not None:
+                ended[host] = now  # the host has just pressed Start: watching
+        if before is not None and self._formal.pop(table.id, None) != before:
+            ended[before] = now  # a formality made for the seat is no turn of theirs
+        if turn is None:
+            return
+        if table.formality(turn) is not None:  # the table makes it at once: nobody to call
+            self._formal[table.id] = turn
             return
         seat = table.seats[turn]
         if seat.user_id is None or seat.played_by_ai:
             return
+        last = ended.get(turn)
+        if last is not None and not seat.timeouts and now - last < self._ping_after:
+            return  # their previous turn was a moment ago: they are most likely watching
         text = t(
             "<@{user}>, it is your turn at {game} (table {id}): open **My hand** on the board "
             "or type /hand.",
@@ -254,14 +311,32 @@ class Publisher:
         return self.client.get_partial_messageable(channel_id)
 
     async def _run(self, box: _Outbox) -> None:
+        loop = asyncio.get_running_loop()
         while box.busy():
             try:
-                if box.news:
+                await box.room()  # choose what to send only once the channel may send
+                now = loop.time()
+                ready = self._board_ready_at(box)
+                call = box.next_call()
+                shown_news = bool(box.news) and box.news_since <= box.last_board
+                waited = min(box.news_since if shown_news else now, call.queued if call else now)
+                # What the last edit shows (its result, its turn) goes while the next edit waits
+                # for its interval, or once it has waited two; else the board goes first.
+                shown = ready > now or waited <= now - 2 * self.interval
+                if shown and shown_news:
                     await self._send_news(box)
-                elif box.calls:
-                    await self._send_call(box)
-                else:
+                elif shown and call is not None:
+                    await self._send_call(box, call)
+                elif now < ready < math.inf:
+                    box.hurry.clear()  # moves coalesce; a start or an end cuts the wait short
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(box.hurry.wait(), ready - now)
+                elif box.boards:
                     await self._send_board(box)
+                elif box.news:
+                    await self._send_news(box)
+                else:
+                    await self._send_call(box, box.calls[0])
             except asyncio.CancelledError:
                 raise
             except discord.Forbidden:
@@ -269,9 +344,21 @@ class Publisher:
             except Exception:
                 log.exception("channel %s: publishing failed", box.channel_id)
 
+    def _board_ready_at(self, box: _Outbox) -> float:
+        """When the next board edit may go (``inf``: no board is due): one edit interval after
+        the last, or at once for a table that has started or ended since."""
+        if not box.boards:
+            return math.inf
+        table_id, table = next(iter(box.boards.items()))
+        if self._shown_status.get(table_id) != table.record.status:
+            return -math.inf
+        return box.last_board + self.interval
+
     async def _send_news(self, box: _Outbox) -> None:
         await box.slot()
         text, box.news = first_message(box.news)
+        if not box.news:
+            box.news_since = math.inf
         await self._channel(box.channel_id).send(text, allowed_mentions=NOBODY)
 
     async def _send_board(self, box: _Outbox) -> None:
@@ -280,10 +367,7 @@ class Publisher:
         if self._shown.get(table_id) == self._render(table)[2]:
             del box.boards[table_id]
             return
-        wait = box.last_board + self.interval - loop.time()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        await box.slot(keep=1)  # a ping or a result never waits behind the board
+        await box.slot()
         box.boards.pop(table_id, None)  # from here on, a change means one more edit
         box.last_board = loop.time()
         message_id = table.record.board_message_id
@@ -301,9 +385,10 @@ class Publisher:
             await self._post_board(table)
             return
         self._shown[table_id] = payload
+        self._shown_status[table_id] = table.record.status
         self._note_drawn(table, moves)
         if table.record.status not in ("lobby", "playing"):  # its last board
-            del self._shown[table_id]
+            del self._shown[table_id], self._shown_status[table_id]
 
     async def _post_board(self, table: Table) -> None:
         embed, view, payload = self._render(table)
@@ -314,6 +399,7 @@ class Publisher:
         else:
             message = await channel.send(embed=embed, view=view, allowed_mentions=NOBODY)
         self._shown[table.id] = payload
+        self._shown_status[table.id] = table.record.status
         await self.manager.set_board(table, message.id)
         self._note_drawn(table, moves)
         if self._render(table)[2] != payload:  # it changed while the board was being posted
@@ -321,8 +407,8 @@ class Publisher:
             box.boards[table.id] = table
             self._wake(box)
 
-    async def _send_call(self, box: _Outbox) -> None:
-        call = box.calls.pop(0)
+    async def _send_call(self, box: _Outbox, call: _Call) -> None:
+        box.calls.remove(call)
         if self._due(call):
             await box.slot()
         if not self._due(call):

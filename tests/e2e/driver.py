@@ -211,6 +211,27 @@ def offered(hand: Message) -> list[str]:
     return tokens
 
 
+def pings_ahead_of_the_board(discord: FakeDiscord, table_id: int, since: int = 0) -> int:
+    """Turn pings that reached the channel while the table's board, as last sent, did not yet
+    show the turn on the person pinged (read from the fake's request log, in arrival order,
+    from request number ``since``)."""
+    footer = f"Table {table_id}"
+    board = ""
+    ahead = 0
+    for request in discord.requests[since:]:
+        payload = request.payload if isinstance(request.payload, dict) else {}
+        embeds = payload.get("embeds") or []
+        if request.status >= 300:
+            continue
+        if embeds and embeds[0].get("footer", {}).get("text") == footer:
+            board = embeds[0].get("description", "")
+        elif "it is your turn at" in (content := payload.get("content") or ""):
+            name = discord.world.users[int(content[2 : content.index(">")])].global_name
+            on_turn = (f"▶ {name}", f"{name} is discarding", f"{name} declares or passes")
+            ahead += not any(words in board for words in on_turn)
+    return ahead
+
+
 async def make_move(user: SimUser, hand: Message, token: str, total: int | None = None) -> Reply:
     """Pick ``token`` in a hand message; a One Hundred Ace asks for ``total`` in a modal."""
     for button in hand.buttons:

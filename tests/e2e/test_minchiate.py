@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
+
 import pytest
 
+from bot.games import GAMES
+from bot.games.minchiate.combinations import find_combinations
 from tests.fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
@@ -25,6 +30,7 @@ from .hidden import HiddenCardWatch
 pytestmark = pytest.mark.e2e
 
 SETTINGS = {"tables": {"ai_delay": 0.02, "turn_timeout": 60, "board_edit_interval": 0.3}}
+NOTHING_TO_DECLARE = 12  # a seed: seat 0 holds no combination and is the first to declare
 
 
 async def test_a_minchiate_deal_is_played_to_the_end_by_one_person_and_the_ai(
@@ -46,6 +52,9 @@ async def test_a_minchiate_deal_is_played_to_the_end_by_one_person_and_the_ai(
             if row.status != "playing":
                 break
             assert row.state is not None
+            if row.legal(0) == ["nodeclare"]:  # nothing to declare: the table says so for her
+                await moved(discord, store, table_id, row.moves)
+                continue
             phases.append(row.state["phase"])
             hand = await open_hand(alice, board_of(discord, table_id))
             assert offered(hand) == row.choices(0)
@@ -62,7 +71,9 @@ async def test_a_minchiate_deal_is_played_to_the_end_by_one_person_and_the_ai(
                 await make_move(alice, hand, token)
             plays += token.startswith("play:")
             await moved(discord, store, table_id, row.moves)
-        assert plays == 21 and "declare" in phases
+        # Asked to declare only with something to declare; else the table said "no" for her.
+        formality = (0, "nodeclare", "person") in [m[1:] for m in store.moves(table_id)]
+        assert plays == 21 and ("declare" in phases) != formality
 
     outcome, places = store.match(table_id)
     resti = [0, 0]
@@ -82,3 +93,36 @@ async def test_a_minchiate_deal_is_played_to_the_end_by_one_person_and_the_ai(
     )
     assert discord.rejections == [] and discord.rate_limited == []
     assert "Traceback" not in bot_process.log()
+
+
+async def test_with_nothing_to_declare_the_table_passes_for_the_person_without_asking(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    state = GAMES["minchiate"].new_game(seats=4, seed=NOTHING_TO_DECLARE)
+    assert (state.phase, state.current) == ("declare", 0) and not find_combinations(state.hands[0])
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice = discord.user("alice")
+    table_id = await new_table(discord, store, alice, "minchiate")
+    # The deal is chosen by the table's secret seed: set it while the bot is stopped.
+    await bot_process.stop()
+    with sqlite3.connect(bot_process.db_path) as db:
+        db.execute("UPDATE game_tables SET seed = ? WHERE id = ?", (NOTHING_TO_DECLARE, table_id))
+    await bot_process.start()
+
+    await start(discord, store, alice, table_id)
+    # Nobody clicks: her only move, "do not declare", is made for her at once.
+    row = await wait_turn(discord, store, table_id, 0, timeout=10)
+    assert row.state is not None and row.state["phase"] == "play"
+    assert store.moves(table_id)[0][1:] == (0, "nodeclare", "person")
+    await discord.wait_for(
+        lambda: "Alice does not declare." in board_of(discord, table_id).text, what="the board"
+    )
+    # Nobody called her for it (she has just pressed Start: no ping for her play either), and
+    # her hand offers plays only.
+    await asyncio.sleep(0.5)
+    assert alice.pings() == []
+    hand = await open_hand(alice, board_of(discord, table_id))
+    assert offered(hand) and all(token.startswith("play:") for token in offered(hand))
+    assert discord.rejections == [] and discord.rate_limited == []

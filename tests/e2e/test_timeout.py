@@ -37,6 +37,14 @@ async def test_the_turn_timeout_warns_then_hands_the_move_to_the_ai(
     turns = [m for m in alice.pings() if "your turn" in m.content]
     assert turns and all(m.pinged == [alice.user] for m in turns)
     assert store.table(table_id).seats[seat]["timeouts"] == 1  # not yet handed to the AI
+
+    # She has missed a turn: the next one calls her, however soon it comes.
+    def called() -> list[str]:
+        return [m.content for m in alice.pings() if "it is your turn at" in m.content]
+
+    assert called() == []  # she pressed Start: her first turn did not call her
+    await wait_turn(discord, store, table_id, seat)
+    await discord.wait_for(called, 5, "a ping for the turn after the one she missed")
     assert discord.rejections == [] and discord.rate_limited == []
 
 

@@ -166,6 +166,7 @@ def first_of(dealer: int) -> int:
 
 class Minchiate:
     name = "minchiate"
+    formalities = frozenset({"nodeclare"})  # saying "no" when there is nothing to declare
     min_seats = SEATS
     max_seats = SEATS
     options_model = MinchiateOptions

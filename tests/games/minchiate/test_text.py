@@ -160,7 +160,11 @@ def test_every_word_goes_through_the_translation_function(monkeypatch: pytest.Mo
     def marked(template: str, locale: str = "en", /, **values: Any) -> str:
         return "⟦" + (template.format(**values) if values else template) + "⟧"
 
+    def counted(singular: str, plural: str, n: int, locale: str = "en", /, **values: Any) -> str:
+        return "⟦" + (singular if n == 1 else plural).format(n=n, **values) + "⟧"
+
     monkeypatch.setattr(text, "t", marked)
+    monkeypatch.setattr(text, "tn", counted)
     deal = played_deal(1)
     state, _ = deal[-1]
     lines = [text.card_name(c) for c in PACK]

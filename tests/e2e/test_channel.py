@@ -1,0 +1,130 @@
+"""What a table sends its channel: a board that follows the start and the moves at once, never
+behind a ping, inside Discord's limits; and pings only for a person who may have stopped
+watching, not at every turn."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.text import game_text
+from tests.fakediscord import FakeDiscord, SimUser
+
+from .botprocess import BotProcess
+from .driver import (
+    Store,
+    TableRow,
+    add_ai,
+    board_of,
+    make_move,
+    moved,
+    new_table,
+    open_hand,
+    pings_ahead_of_the_board,
+    start,
+    wait_turn,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+def a_play(row: TableRow, seat: int) -> str:
+    """A plain card to play (not an Ace whose total must be typed), if there is one."""
+    choices = row.choices(seat)
+    return next((c for c in choices if c not in ("play:AS", "play:AC")), choices[0])
+
+
+def turn_pings(user: SimUser) -> list[str]:
+    return [m.content for m in user.pings() if "it is your turn at" in m.content]
+
+
+async def test_the_board_follows_the_start_and_each_play_at_once(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    # The default board_edit_interval and AI delay: a board edit for nearly every move.
+    bot_process.settings = {"tables": {"turn_timeout": 60}}
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice = discord.user("alice")
+    loop = asyncio.get_running_loop()
+    # A person sets up a table, a click every half second: the lobby's board edits take much
+    # of the channel's budget, and the last one is still waiting out the edit interval.
+    table_id = await new_table(discord, store, alice, "cento")
+    for _ in range(2):
+        await asyncio.sleep(0.5)
+        await add_ai(alice, board_of(discord, table_id))
+    await asyncio.sleep(0.5)
+    began = loop.time()
+    await start(discord, store, alice, table_id)
+    start_lag = loop.time() - began
+
+    lags = []
+    for _ in range(5):
+        row = await wait_turn(discord, store, table_id, 0)
+        if row.status != "playing":
+            break
+        await asyncio.sleep(0.5)  # a quick person
+        hand = await open_hand(alice, board_of(discord, table_id))
+        token = a_play(row, 0)
+        shown = f"Alice played {game_text('cento').card_name(token.split(':')[1])}"
+        began = loop.time()
+        await make_move(alice, hand, token, total=0)
+        board = await discord.wait_for(lambda: board_of(discord, table_id), what="the board")
+        await discord.wait_for(
+            lambda b=board, s=shown: s in b.text or "match over" in b.text, 15, "her play shown"
+        )
+        lags.append(loop.time() - began)
+        await moved(discord, store, table_id, row.moves)
+
+    assert start_lag < 0.5, start_lag  # a start is shown at once, not after the interval
+    assert lags and max(lags) < 2.0, lags  # within a board_edit_interval (1.2 s), not a window
+    assert pings_ahead_of_the_board(discord, table_id) == 0  # the board first
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_person_is_pinged_only_when_they_may_have_stopped_watching(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = {"tables": {"ai_delay": 0.05, "turn_timeout": 60, "turn_ping_after": 4}}
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice, bob = discord.user("alice"), discord.user("bob")
+    table_id = await new_table(discord, store, alice, "cento", join=(bob,))
+    await add_ai(alice, board_of(discord, table_id))
+    row = await start(discord, store, alice, table_id)
+    people = {row.seat_of(alice): alice, row.seat_of(bob): bob}
+    turns = {alice: 0, bob: 0}
+    slow = alice_called = False
+    while row.status == "playing" and not (alice_called and turns[alice] >= 4):
+
+        def persons_turn() -> TableRow | None:
+            found = store.table(table_id)
+            return found if found.status != "playing" or found.turn() in people else None
+
+        row = await discord.wait_for(persons_turn, 20, "a person's turn")
+        seat = row.turn()
+        if seat is None:
+            break
+        user = people[seat]
+        turns[user] += 1
+        if (user is bob and turns[bob] == 1) or (user is alice and slow and not alice_called):
+            # Bob has not played yet; Alice's turn came after a long wait: both are called.
+            await discord.wait_for(lambda u=user: turn_pings(u), 5, f"a ping to {user.name}")
+            alice_called = user is alice
+        if user is bob and turns[bob] == 3:  # Bob thinks for a while; Alice looks away
+            await asyncio.sleep(5)
+            slow = True
+            pinged_before = len(turn_pings(alice))
+        hand = await open_hand(user, board_of(discord, table_id))
+        await make_move(user, hand, a_play(row, seat), total=0)
+        row = await moved(discord, store, table_id, row.moves)
+    assert slow and alice_called and turns[alice] >= 4, turns
+
+    # Bob on his first turn (Alice had just pressed Start), and Alice once, after Bob's wait;
+    # never at the turns that came back to them within seconds.
+    await asyncio.sleep(0.5)
+    assert len(turn_pings(bob)) == 1
+    assert len(turn_pings(alice)) == 1 and pinged_before == 0
+    assert pings_ahead_of_the_board(discord, table_id) == 0
+    assert discord.rejections == [] and discord.rate_limited == []
