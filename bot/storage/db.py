@@ -168,18 +168,23 @@ class Database:
         async with self._write:
             try:
                 await self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                if _busy(exc):
-                    raise DatabaseBusy(str(exc)) from exc
-                raise
-            try:
                 yield self.conn
                 await self.conn.execute("COMMIT")
             except BaseException as exc:
-                if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
+                await self._rollback()
                 if _busy(exc):
                     raise DatabaseBusy(str(exc)) from exc
+                raise
+
+    async def _rollback(self) -> None:
+        """Undo the open transaction, if any. The connection's thread runs statements in the
+        order they were queued, so this also undoes a BEGIN still waiting for the lock when
+        its caller was cancelled (which would otherwise leave the connection inside a
+        transaction nobody ends)."""
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            if "no transaction is active" not in str(exc):  # it never began, or committed
                 raise
 
     async def close(self) -> None:

@@ -508,6 +508,10 @@ class TableManager:
             except asyncio.CancelledError:
                 raise
             except Exception:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():  # asked to stop: it stops
+                    log.exception("table %s: driver failed while stopping", table.id)
+                    raise asyncio.CancelledError from None
                 failures += 1
                 first, most = self.driver_backoff
                 pause = min(first * 2 ** (failures - 1), most)

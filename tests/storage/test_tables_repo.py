@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -183,5 +184,30 @@ async def test_a_write_lock_held_past_the_busy_timeout_fails_the_commit_cleanly(
     record = await repo.get(table.id)
     assert record is not None and (record.moves, record.state) == (0, {"turn": 0})
     await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])  # the lock is gone
+    assert await repo.moves(table.id) == [move]
+    await db.close()
+
+
+async def test_a_commit_cancelled_while_waiting_for_the_lock_leaves_the_connection_usable(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    db = await Database.open(path, busy_timeout=2)
+    repo = TableRepo(db)
+    table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
+    await repo.start(table.id, SEATS, {"turn": 0})
+    move = Move(n=1, seat=0, action="play:KD", by="person")
+    with Locker(path):
+        waiting = asyncio.ensure_future(repo.commit_move(table.id, move, {"t": 1}, SEATS, []))
+        for _ in range(5):  # until its BEGIN waits for the lock in the connection's thread
+            await asyncio.sleep(0)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+    # Its BEGIN got the lock once the other program let go, after the cancellation:
+    # the connection must not be left inside that transaction.
+    await repo.commit_move(table.id, move, {"t": 1}, SEATS, [])
+    await db.close()
+    db, repo = await open_repo(path)
     assert await repo.moves(table.id) == [move]
     await db.close()

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from typing import Any
 
 import psutil
+import pytest
 
 from bot.games import GAMES
 from bot.tables.ai_worker import AIWorkers, decide
@@ -22,25 +24,37 @@ def spawned_workers(known: set[int]) -> list[psutil.Process]:
     ]
 
 
-async def test_a_decision_cut_short_by_a_killed_worker_is_made_again_by_a_new_one() -> None:
+def slow_question() -> tuple[Any, ...]:
+    """A One Hundred position where the hard AI thinks for a while (about 0.2 s)."""
+    rules = GAMES["cento"]
+    state = rules.new_game(seats=4, seed=3, options=None)
+    for _ in range(5):
+        seat = rules.turn(state)
+        assert seat is not None
+        state, _ = rules.apply(state, seat, rules.legal_actions(state, seat)[-1])
+    seat = rules.turn(state)
+    assert seat is not None
+    return ("cento", "hard", rules.view(state, seat), rules.legal_actions(state, seat), "m")
+
+
+async def test_a_decision_cut_short_by_a_killed_worker_is_made_again_by_a_new_one(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     known = {p.pid for p in psutil.Process().children()}
     workers = AIWorkers(1)
     try:
-        rules = GAMES["centocinque"]
-        state = rules.new_game(seats=4, seed=3, options=None)
-        seat = rules.turn(state)
-        assert seat is not None
-        asked = ("centocinque", "hard", rules.view(state, seat), rules.legal_actions(state, seat))
-        expected = decide(*asked, "moment")  # the same decision, made in this process
-        assert await workers.decide(*asked, "moment") == expected
+        asked = slow_question()
+        expected = decide(*asked)  # the same decision, made in this process
+        assert await workers.decide(*asked) == expected
         (worker,) = spawned_workers(known)
 
-        pending = asyncio.ensure_future(workers.decide(*asked, "moment"))
+        pending = asyncio.ensure_future(workers.decide(*asked))
         await asyncio.sleep(0)  # let it hand the work to the worker process
-        os.kill(worker.pid, signal.SIGKILL)
+        os.kill(worker.pid, signal.SIGKILL)  # long before it can have decided
         assert await pending == expected
+        assert any("AI worker process died" in r.getMessage() for r in caplog.records)
         (new,) = spawned_workers(known | {worker.pid})
-        assert await workers.decide(*asked, "moment") == expected
+        assert await workers.decide(*asked) == expected
         assert spawned_workers(known | {worker.pid}) == [new]  # one new worker, kept
     finally:
         workers.close()

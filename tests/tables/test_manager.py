@@ -79,7 +79,8 @@ class World:
         """Close whatever a failed test left open (the database's thread would keep the
         test process alive)."""
         if self.manager is not None:
-            await self.manager.close()
+            async with asyncio.timeout(10):
+                await self.manager.close()
         if self.db is not None:
             await self.db.close()
 

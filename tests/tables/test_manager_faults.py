@@ -4,6 +4,7 @@ worker processes, real engines (no Discord)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import os
@@ -21,7 +22,7 @@ from bot.tables.ai_worker import AIWorkers
 from tests.storage.faults import Locker, refuse
 
 from .test_ai_worker import spawned_workers
-from .test_manager import World, wait_until
+from .test_manager import Recorder, World, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -283,4 +284,47 @@ async def test_a_game_over_left_playing_by_an_older_version_is_finished_on_resto
     assert stored is not None and stored.status == "finished"
     (match_id, again), same = _match_rows(world.path, table.id)
     assert (again, same) == (outcome, players) and world.matches == [match_id]
+    await world.close(m)
+
+
+class StubbornWarnings(Recorder):
+    """A listener whose turn warning hangs, and turns its cancellation into an error."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.warning = asyncio.Event()
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
+        self.warning.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            raise RuntimeError("interrupted while warning") from None
+
+
+async def test_closing_stops_a_driver_even_if_its_step_turns_the_cancellation_into_an_error(
+    make_world: Make,
+) -> None:
+    world = make_world(turn_timeout=0.02)
+    m = await world.open()
+    m.listener = listener = StubbornWarnings()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    async with asyncio.timeout(5):
+        await listener.warning.wait()
+        await m.close()
+    assert table.driver is not None and table.driver.done() and listener.warnings == []
+    await world.close(m)
+
+
+async def test_closing_stops_drivers_waiting_out_a_locked_database(make_world: Make) -> None:
+    world = make_world(busy_timeout=0.05)
+    m = await world.open()
+    tables = [await all_ai_table(m, 10), await all_ai_table(m, 11)]
+    with Locker(world.path):
+        await wait_until(lambda: all(t.driver and not t.driver.done() for t in tables))
+        async with asyncio.timeout(5):
+            await m.close()
+    assert all(t.driver is not None and t.driver.done() for t in tables)
     await world.close(m)
