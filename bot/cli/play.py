@@ -123,7 +123,9 @@ def play(
             assert turn is not None
             actor = turn
             legal = rules.legal_actions(state, turn)
-            if turn == human:
+            if turn == human and len(legal) == 1 and legal[0] in rules.formalities:
+                action = legal[0]  # a move that decides nothing is made for the player
+            elif turn == human:
                 say("")
                 for line in text.board_lines(rules.view(state, human), names):
                     say(line)

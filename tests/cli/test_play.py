@@ -32,6 +32,13 @@ def test_a_whole_one_hundred_match_with_a_chosen_ace_value() -> None:
     assert "Total:" in result.stdout and "Match over after" in result.stdout
 
 
+def test_with_nothing_to_declare_the_minchiate_player_is_not_asked() -> None:
+    result = play("minchiate", "--seed", "1", answers="1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    assert "Player 0 (you) does not declare." in result.stdout
+    assert "Do not declare" not in result.stdout  # never offered as the only move
+
+
 def test_bad_input_is_explained_and_quitting_is_clean() -> None:
     result = play("centocinque", "--seats", "2", "--seed", "1", answers="zz\n99\nc 7\nq\n")
     assert result.returncode == 0, result.stderr
