@@ -243,37 +243,30 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], words: str, c
 # -- Centocinque ----------------------------------------------------------------------------------
 
 
-def _centocinque(view: View, names: list[str]) -> Image.Image:
-    pack = pack_of("centocinque")
+def _ring_board(
+    view: View,
+    game: str,
+    names: list[str],
+    header: tuple[str, str],
+    *,
+    clockwise: bool,
+    out: Callable[[int], bool],
+    extra: Callable[[int], Extra],
+) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[float, float]]:
+    """Seats round the middle of the table (``clockwise`` in seat order), each with its
+    game's ``extra``, the header and the arrow of play; returns the canvas, its drawing and
+    the middle, for the game to lay its cards there."""
+    pack = pack_of(game)
     seats = int(view["seats"])
     ring = ring_for(seats)
     canvas = _table(ring.height).copy()
     draw = ImageDraw.Draw(canvas)
     centre = ring.centre
-    direction_arrow(draw, centre, ARROW, clockwise=view["direction"] != 1)
-    _header(draw, t("Centocinque · hand {n}", n=view["hand_no"]))
-    places = seat_centres(seats, centre, ring.radii, clockwise=False)
+    # Play goes in seat order when the direction is 1.
+    direction_arrow(draw, centre, ARROW, clockwise=(view["direction"] == 1) == clockwise)
+    _header(draw, *header)
+    places = seat_centres(seats, centre, ring.radii, clockwise=clockwise)
     for seat, place in enumerate(places):
-        tally = int(view["tallies"][seat])
-
-        def extra(
-            canvas: Image.Image,
-            draw: ImageDraw.ImageDraw,
-            box: Box,
-            tally: int = tally,
-        ) -> None:
-            left, top, right, bottom = box
-            share = min(1.0, tally / ELIMINATION)
-            bar = (left, top + 4, right - 64, bottom - 4)
-            draw.rectangle(bar, fill=mix(PANEL, WHITE, 0.15))
-            colour = mix((90, 190, 90), (220, 60, 50), share)
-            draw.rectangle(
-                (bar[0], bar[1], bar[0] + (bar[2] - bar[0]) * share, bar[3]), fill=colour
-            )
-            text(
-                draw, (right, (top + bottom) / 2), f"{tally}/{ELIMINATION}", 15, LIGHT, anchor="rm"
-            )
-
         seat_panel(
             canvas,
             draw,
@@ -284,9 +277,41 @@ def _centocinque(view: View, names: list[str]) -> Image.Image:
             pack,
             on_turn=seat == view["current"],
             dealer=seat == view["dealer"],
-            out=bool(view["out"][seat]),
-            extra=extra,
+            out=out(seat),
+            extra=extra(seat),
         )
+    return canvas, draw, centre
+
+
+def _tally_bar(tally: int) -> Extra:
+    """A Centocinque seat's tally, as a bar filling towards elimination."""
+
+    def bar(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+        left, top, right, bottom = box
+        share = min(1.0, tally / ELIMINATION)
+        ground = (left, top + 4, right - 64, bottom - 4)
+        draw.rectangle(ground, fill=mix(PANEL, WHITE, 0.15))
+        colour = mix((90, 190, 90), (220, 60, 50), share)
+        draw.rectangle(
+            (ground[0], ground[1], ground[0] + (ground[2] - ground[0]) * share, ground[3]),
+            fill=colour,
+        )
+        text(draw, (right, (top + bottom) / 2), f"{tally}/{ELIMINATION}", 15, LIGHT, anchor="rm")
+
+    return bar
+
+
+def _centocinque(view: View, names: list[str]) -> Image.Image:
+    pack = pack_of("centocinque")
+    canvas, draw, centre = _ring_board(
+        view,
+        "centocinque",
+        names,
+        (t("Centocinque · hand {n}", n=view["hand_no"]), ""),
+        clockwise=False,
+        out=lambda seat: bool(view["out"][seat]),
+        extra=lambda seat: _tally_bar(int(view["tallies"][seat])),
+    )
     stock = back_stamp(pack, 0)
     sx, sy = centre[0] - 95, centre[1] - 10
     for i in range(min(3, int(view["stock"]))):
@@ -325,52 +350,38 @@ def _centocinque_status(view: View) -> str:
 # -- One Hundred -----------------------------------------------------------------------------------
 
 
+def _chips_row(chips: int) -> Extra:
+    """A One Hundred seat's chips: full ones gold, lost ones hollow; "out" with none left."""
+
+    def row(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+        left, top, _, bottom = box
+        y = (top + bottom) / 2
+        for i in range(CHIPS):
+            x = left + 8 + i * 22
+            full = i < chips
+            draw.ellipse(
+                (x - 8, y - 8, x + 8, y + 8),
+                fill=GOLD if full else None,
+                outline=GOLD if full else DIM,
+                width=2,
+            )
+        if not chips:
+            text(draw, (left + 8 + CHIPS * 22, y), t("out"), 15, DIM, anchor="lm")
+
+    return row
+
+
 def _cento(view: View, names: list[str]) -> Image.Image:
     pack = pack_of("cento")
-    seats = int(view["seats"])
-    ring = ring_for(seats)
-    canvas = _table(ring.height).copy()
-    draw = ImageDraw.Draw(canvas)
-    centre = ring.centre
-    direction_arrow(draw, centre, ARROW, clockwise=view["direction"] == 1)
-    _header(draw, t("One Hundred · round {n}", n=view["round"]), t("stock {n}", n=view["stock"]))
-    places = seat_centres(seats, centre, ring.radii, clockwise=True)
-    for seat, place in enumerate(places):
-        chips = int(view["chips"][seat])
-
-        def extra(
-            canvas: Image.Image,
-            draw: ImageDraw.ImageDraw,
-            box: Box,
-            chips: int = chips,
-        ) -> None:
-            left, top, _, bottom = box
-            y = (top + bottom) / 2
-            for i in range(CHIPS):
-                x = left + 8 + i * 22
-                full = i < chips
-                draw.ellipse(
-                    (x - 8, y - 8, x + 8, y + 8),
-                    fill=GOLD if full else None,
-                    outline=GOLD if full else DIM,
-                    width=2,
-                )
-            if not chips:
-                text(draw, (left + 8 + CHIPS * 22, y), t("out"), 15, DIM, anchor="lm")
-
-        seat_panel(
-            canvas,
-            draw,
-            place,
-            ring.panel,
-            names[seat],
-            int(view["hand_sizes"][seat]),
-            pack,
-            on_turn=seat == view["current"],
-            dealer=seat == view["dealer"],
-            out=chips == 0,
-            extra=extra,
-        )
+    canvas, draw, centre = _ring_board(
+        view,
+        "cento",
+        names,
+        (t("One Hundred · round {n}", n=view["round"]), t("stock {n}", n=view["stock"])),
+        clockwise=True,
+        out=lambda seat: int(view["chips"][seat]) == 0,
+        extra=lambda seat: _chips_row(int(view["chips"][seat])),
+    )
     cy = centre[1]
     tx = centre[0] + 80
     if view["top"]:
