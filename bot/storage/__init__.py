@@ -2,6 +2,7 @@
 
 from bot.storage.db import Database, DatabaseBusy, DatabaseUnusable
 from bot.storage.league import LeagueRepo
+from bot.storage.settings import SettingsRepo
 from bot.storage.tables import DuplicateTable, TableRepo
 
 __all__ = [
@@ -10,5 +11,6 @@ __all__ = [
     "DatabaseUnusable",
     "DuplicateTable",
     "LeagueRepo",
+    "SettingsRepo",
     "TableRepo",
 ]

@@ -133,3 +133,10 @@ class Rating(BaseModel):
     mu: float
     sigma: float
     matches: int = 0
+
+
+class ServerChoices(BaseModel):
+    """What servers chose with /table pictures and /table language."""
+
+    no_pictures: set[int] = Field(default_factory=set)  # guilds that turned pictures off
+    languages: dict[int, str] = Field(default_factory=dict)  # channel -> board language
