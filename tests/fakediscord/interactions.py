@@ -155,14 +155,15 @@ class Interactions:
         )
         self.by_id[interaction.id] = interaction
         self.by_token[interaction.token] = interaction
-        guild_id = str(channel.guild_id)
+        guild = world.guilds[channel.guild_id]
+        guild_id = str(guild.id)
         payload: dict[str, Any] = {
             "id": str(interaction.id),
             "application_id": str(world.application_id),
             "type": type,
             "data": data,
             "guild_id": guild_id,
-            "guild": {"id": guild_id, "locale": "en-US", "features": []},
+            "guild": {"id": guild_id, "locale": guild.preferred_locale, "features": []},
             "channel_id": str(channel.id),
             "channel": {
                 **channel.to_json(),
@@ -172,8 +173,8 @@ class Interactions:
             "token": interaction.token,
             "version": 1,
             "app_permissions": str(world.permissions(channel, world.bot)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": guild.preferred_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild_id},
             "context": 0,

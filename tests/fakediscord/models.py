@@ -27,6 +27,21 @@ LABEL = 18
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
 
+LOCALES = (
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu",
+    "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru",
+    "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+)  # fmt: skip
+"""Discord's locales, in the order of its developer documentation."""
+DEFAULT_LOCALE = "en-US"
+
+
+def require_locale(locale: str) -> str:
+    """``locale`` if Discord has it; a test that sets an unknown one fails at once."""
+    if locale not in LOCALES:
+        raise ValueError(f"{locale!r} is not a Discord locale; one of {LOCALES}")
+    return locale
+
 
 class Snowflakes:
     """Discord ids: milliseconds since 2015 in the high bits, a counter in the low ones."""
@@ -50,6 +65,8 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    locale: str = DEFAULT_LOCALE
+    """The language the person's Discord client is set to; interactions carry it."""
 
     @property
     def mention(self) -> str:
@@ -175,6 +192,8 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_now)
+    preferred_locale: str = DEFAULT_LOCALE
+    """The community's language: interactions carry it as ``guild_locale``."""
 
     @property
     def everyone(self) -> Role:
@@ -206,7 +225,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

@@ -31,6 +31,7 @@ from .models import (
     Message,
     Role,
     User,
+    require_locale,
 )
 from .permissions import ADMINISTRATOR, USE_APPLICATION_COMMANDS, guild_permissions
 from .world import World
@@ -145,6 +146,16 @@ class SimUser:
     @property
     def mention(self) -> str:
         return self.user.mention
+
+    @property
+    def locale(self) -> str:
+        """The language of this person's Discord client ("en-US" unless set): interactions
+        carry it."""
+        return self.user.locale
+
+    @locale.setter
+    def locale(self, locale: str) -> None:
+        self.user.locale = require_locale(locale)
 
     # --- looking -----------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from .models import (
     Upload,
     User,
     iso_now,
+    require_locale,
 )
 from .permissions import EVERYONE_DEFAULT, MENTION_EVERYONE, channel_permissions
 from .ratelimits import Limits
@@ -130,6 +131,12 @@ class World:
             "guild_scheduled_events": [],
             "soundboard_sounds": [],
         }
+
+    def set_guild_locale(self, guild: Guild, locale: str) -> None:
+        """Change the community's language, as its admins do in the server settings: later
+        interactions carry it as ``guild_locale`` and the bot hears GUILD_UPDATE."""
+        guild.preferred_locale = require_locale(locale)
+        self.dispatch("GUILD_UPDATE", guild.to_json())
 
     def create_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(self.ids.next(), guild.id, name, position=len(guild.channels))
