@@ -30,11 +30,18 @@ class Api:
         self.session = session
 
     async def call(
-        self, method: str, path: str, *, auth: bool = True, **kwargs: Any
+        self,
+        method: str,
+        path: str,
+        *,
+        auth: bool = True,
+        headers: dict[str, str] | None = None,
+        **kwargs: Any,
     ) -> ApiResponse:
-        headers = {"Authorization": f"Bot {self.fake.token}"} if auth else {}
+        sent = {"Authorization": f"Bot {self.fake.token}"} if auth else {}
+        sent |= headers or {}
         url = self.fake.api_base + path
-        async with self.session.request(method, url, headers=headers, **kwargs) as response:
+        async with self.session.request(method, url, headers=sent, **kwargs) as response:
             text = await response.text()
             body = json.loads(text) if text else None
             return ApiResponse(response.status, body, response.headers)

@@ -34,6 +34,8 @@ LOCALES = (
 )  # fmt: skip
 """Discord's locales, in the order of its developer documentation."""
 DEFAULT_LOCALE = "en-US"
+LOCALE_FALLBACKS = {"en-US": "en-GB", "en-GB": "en-US", "es-419": "es-ES"}
+"""Where a Discord client looks when a command has no localization for its locale."""
 
 
 def require_locale(locale: str) -> str:
@@ -41,6 +43,24 @@ def require_locale(locale: str) -> str:
     if locale not in LOCALES:
         raise ValueError(f"{locale!r} is not a Discord locale; one of {LOCALES}")
     return locale
+
+
+def localized(item: dict[str, Any], key: str, locale: str) -> str | None:
+    """``item[key]`` (a name or description) in ``locale``, None if it has no localization.
+
+    Looks in ``{key}_localizations`` for the locale, then for its fallback, as the client.
+    """
+    localizations = item.get(f"{key}_localizations") or {}
+    for candidate in (locale, LOCALE_FALLBACKS.get(locale)):
+        if candidate in localizations:
+            return str(localizations[candidate])
+    return None
+
+
+def seen_as(item: dict[str, Any], key: str, locale: str) -> str:
+    """``item[key]`` as a person with ``locale`` reads it: localized, else the default."""
+    found = localized(item, key, locale)
+    return found if found is not None else str(item.get(key, ""))
 
 
 class Snowflakes:
@@ -379,7 +399,22 @@ class Command:
     def type(self) -> int:
         return int(self.data.get("type", 1))
 
-    def to_json(self) -> dict[str, Any]:
+    def localized(self, locale: str) -> dict[str, Any]:
+        """The definition as a person with ``locale`` sees it: every name, description
+        and choice name in that language where the bot gave one (with Discord's fallbacks).
+        """
+        return _localized_definition(self.data, require_locale(locale), full=False)
+
+    def to_json(
+        self, *, with_localizations: bool = True, locale: str = DEFAULT_LOCALE
+    ) -> dict[str, Any]:
+        """Discord's command object. Listing commands without ``with_localizations`` gives,
+        instead of the dictionaries, ``name_localized`` and ``description_localized`` in the
+        requester's ``locale`` (where there is one), as Discord does.
+        """
+        definition = (
+            self.data if with_localizations else _localized_definition(self.data, locale, full=True)
+        )
         data = {
             "description": "",
             "options": [],
@@ -387,7 +422,7 @@ class Command:
             "nsfw": False,
             "contexts": None,
             "integration_types": [0],
-            **self.data,
+            **definition,
             "id": str(self.id),
             "application_id": str(self.application_id),
             "version": str(self.version),
@@ -396,6 +431,23 @@ class Command:
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
         return data
+
+
+def _localized_definition(item: dict[str, Any], locale: str, *, full: bool) -> dict[str, Any]:
+    """A command, option or choice with its localizations for ``locale`` applied.
+
+    ``full=False``: names and descriptions replaced (what a person sees); ``full=True``: the
+    defaults kept, with ``*_localized`` fields beside them (Discord's listing shape).
+    """
+    out = {k: v for k, v in item.items() if not k.endswith("_localizations")}
+    for key in ("name", "description"):
+        found = localized(item, key, locale)
+        if found is not None:
+            out[f"{key}_localized" if full else key] = found
+    for nested in ("options", "choices"):
+        if isinstance(item.get(nested), list):
+            out[nested] = [_localized_definition(x, locale, full=full) for x in item[nested]]
+    return out
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,22 @@ from discord.http import Route
 from bot.endpoints import use_endpoints
 from tests.fakediscord import Bucket, FakeDiscord, Limits
 
+PORTUGUESE = {"table": "mesa", "Tables": "Mesas", "new": "nova", "game": "jogo"}
+
+
+class Portuguese(app_commands.Translator):
+    """A few Brazilian Portuguese names, as a bot's translator gives them to discord.py."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.brazil_portuguese:
+            return None
+        return PORTUGUESE.get(string.message)
+
 
 class Bid(discord.ui.Modal, title="Your bid"):
     amount: discord.ui.TextInput[Bid] = discord.ui.TextInput(label="Amount", max_length=3)
@@ -97,6 +113,12 @@ def make_bot(guild_id: int) -> commands.Bot:
             await interaction.channel.send(f"{who.mention} {i}", allowed_mentions=mentions)
         await interaction.followup.send("said")
 
+    @bot.tree.command(guild=guild, description="Where am I")
+    async def where(interaction: discord.Interaction) -> None:
+        assert interaction.guild is not None and interaction.guild_locale is not None
+        locales = (interaction.locale, interaction.guild_locale, interaction.guild.preferred_locale)
+        await interaction.response.send_message(" ".join(x.value for x in locales))
+
     bot.tree.add_command(table)
     return bot
 
@@ -107,6 +129,7 @@ async def bot(fake: FakeDiscord) -> AsyncIterator[commands.Bot]:
     use_endpoints(fake.api_base, fake.gateway_url)
     client = make_bot(fake.guild_id)
     await client.login(fake.token)
+    await client.tree.set_translator(Portuguese())
     await client.tree.sync(guild=discord.Object(id=fake.guild_id))
     running = asyncio.create_task(client.connect())
     await fake.wait_for(lambda: fake.gateway.connected)
@@ -133,6 +156,19 @@ async def test_command_buttons_select_and_modal(fake: FakeDiscord) -> None:
     bid = await bob.submit_modal({"Amount": "50"})
     assert (bid.content, bid.ephemeral) == ("bid 50", True)
     assert bid.message not in alice.visible_messages()
+
+
+@pytest.mark.usefixtures("bot")
+async def test_translated_commands_and_the_locales_the_bot_reads(fake: FakeDiscord) -> None:
+    (table,) = [c for c in fake.commands() if c.name == "table"]
+    assert table.data["name_localizations"] == {"pt-BR": "mesa"}
+    assert table.localized("pt-BR")["options"][0]["name"] == "nova"
+    bob = fake.user("bob", locale="pt-BR")
+    assert (await bob.slash("mesa nova", jogo="cento")).content == "cento"
+    assert (await bob.slash("where")).content == "pt-BR en-US en-US"
+    fake.world.set_guild_locale(fake.guild, "it")
+    assert (await bob.slash("where")).content == "pt-BR it it", "GUILD_UPDATE reached the cache"
+    assert fake.rejections == []
 
 
 @pytest.mark.usefixtures("bot")
