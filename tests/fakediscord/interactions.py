@@ -225,7 +225,15 @@ class Interactions:
                 f"Value must be one of {sorted(allowed)} for this interaction.",
             )
         elif kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
-            check_message(errors, data, ("data",), allowed_flags=MESSAGE_FLAGS)
+            updated = interaction.source if kind == UPDATE_MESSAGE else None
+            check_message(
+                errors,
+                data,
+                ("data",),
+                allowed_flags=MESSAGE_FLAGS,
+                uploads=uploads,
+                existing=updated.attachments if updated else (),
+            )
         elif kind == DEFERRED_CHANNEL_MESSAGE:
             check_message(errors, {"flags": data.get("flags")}, ("data",), allowed_flags=EPHEMERAL)
         elif kind == AUTOCOMPLETE_RESULT:
@@ -308,13 +316,14 @@ class Interactions:
         interaction = self._by_token(webhook_id, token)
         if interaction.response_type in (None, AUTOCOMPLETE_RESULT, MODAL):
             raise UNKNOWN_WEBHOOK()
+        uploads = list(uploads)
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=MESSAGE_FLAGS)
+        check_message(errors, body, allowed_flags=MESSAGE_FLAGS, uploads=uploads)
         errors.raise_if_any()
         original = interaction.original
         if interaction.response_type == DEFERRED_CHANNEL_MESSAGE and original and original.loading:
             return self.world.edit(original, body, uploads)
-        message = self._post(interaction, body, list(uploads))
+        message = self._post(interaction, body, uploads)
         interaction.followups.append(message)
         return message
 
@@ -339,7 +348,14 @@ class Interactions:
         uploads: Iterable[Upload],
     ) -> Message:
         message = self.find_message(webhook_id, token, ref)
+        uploads = list(uploads)
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=MESSAGE_FLAGS)
+        check_message(
+            errors,
+            body,
+            allowed_flags=MESSAGE_FLAGS,
+            uploads=uploads,
+            existing=message.attachments,
+        )
         errors.raise_if_any()
         return self.world.edit(message, body, uploads)

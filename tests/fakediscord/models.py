@@ -261,6 +261,11 @@ class Attachment:
     content_type: str | None = None
     description: str | None = None
 
+    @property
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height of a PNG (what the bot draws), None for other files."""
+        return png_size(self.data)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -273,7 +278,28 @@ class Attachment:
             data["content_type"] = self.content_type
         if self.description:
             data["description"] = self.description
+        if self.dimensions is not None:
+            data["width"], data["height"] = self.dimensions
         return data
+
+    def embed_media(self) -> dict[str, Any]:
+        """What an embed's ``image`` or ``thumbnail`` becomes once it names this file."""
+        media: dict[str, Any] = {"url": self.url, "proxy_url": self.url, "flags": 0}
+        if self.content_type:
+            media["content_type"] = self.content_type
+        if self.dimensions is not None:
+            media["width"], media["height"] = self.dimensions
+        return media
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its IHDR chunk, which must come first."""
+    if len(data) < 24 or not data.startswith(_PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -345,6 +371,24 @@ class Message:
     @property
     def selects(self) -> list[dict[str, Any]]:
         return [c for c in self.all_components() if c["type"] == STRING_SELECT]
+
+    def embed_image(self, index: int = 0) -> Attachment | None:
+        """The attached file shown as embed ``index``'s image (``attachment://NAME``), if any.
+
+        None when the embed has no image, an outside url, a name that matched no file, or
+        a file a later edit removed.
+        """
+        return self._embed_media(index, "image")
+
+    def embed_thumbnail(self, index: int = 0) -> Attachment | None:
+        """Like ``embed_image``, for the embed's thumbnail."""
+        return self._embed_media(index, "thumbnail")
+
+    def _embed_media(self, index: int, key: str) -> Attachment | None:
+        if index >= len(self.embeds):
+            return None
+        url = (self.embeds[index].get(key) or {}).get("url")
+        return next((a for a in self.attachments if a.url == url), None)
 
     def to_json(
         self, *, gateway: bool = False, member: dict[str, Any] | None = None

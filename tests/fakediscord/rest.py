@@ -393,7 +393,7 @@ class RestApi:
         needed = (SEND_MESSAGES, ATTACH_FILES) if uploads else (SEND_MESSAGES,)
         channel = self._channel(request, *needed)
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=CHANNEL_FLAGS)
+        check_message(errors, body, allowed_flags=CHANNEL_FLAGS, uploads=uploads)
         errors.raise_if_any()
         world = self.world
         return json_response(world.post(channel, world.bot, body, uploads).to_json())
@@ -409,7 +409,13 @@ class RestApi:
         if message.author is not self.world.bot:
             raise CANNOT_EDIT_OTHERS()
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=CHANNEL_FLAGS)
+        check_message(
+            errors,
+            body,
+            allowed_flags=CHANNEL_FLAGS,
+            uploads=uploads,
+            existing=message.attachments,
+        )
         errors.raise_if_any()
         return json_response(self.world.edit(message, body, uploads).to_json())
 

@@ -98,6 +98,20 @@ MESSAGE_CASES = [
         "BASE_TYPE_MAX_LENGTH",
     ),
     (
+        "embed image url scheme",
+        {"embeds": [{"image": {"url": "attachment://board.png"}}]},
+        {"embeds": [{"image": {"url": "attachments://board.png"}}]},
+        ["embeds", "0", "image", "url"],
+        "URL_TYPE_INVALID_SCHEME",
+    ),
+    (
+        "embed thumbnail url without a scheme",
+        {"embeds": [{"thumbnail": {"url": "https://example.com/seat.png"}}]},
+        {"embeds": [{"thumbnail": {"url": "seat.png"}}]},
+        ["embeds", "0", "thumbnail", "url"],
+        "URL_TYPE_INVALID_URL",
+    ),
+    (
         "action rows",
         {"components": [_row(_button(f"b{i}")) for i in range(5)]},
         {"components": [_row(_button(f"b{i}")) for i in range(6)]},

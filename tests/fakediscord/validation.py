@@ -7,8 +7,9 @@ answer is the same ``50035 Invalid Form Body`` with the same error tree Discord 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from .errors import EMPTY_MESSAGE, FormErrors, Path
 from .models import (
@@ -22,6 +23,8 @@ from .models import (
     STRING_SELECT,
     TEXT_DISPLAY,
     TEXT_INPUT,
+    Attachment,
+    Upload,
 )
 
 CONTENT_MAX = 2000
@@ -40,14 +43,22 @@ GLOBAL_COMMANDS_MAX = {1: 100, 2: 5, 3: 5}
 
 NAME_MAX = 32
 DESCRIPTION_MAX = 100
+EMBED_MEDIA_SCHEMES = ("http", "https", "attachment")
 _OPTION_TYPES = range(1, 12)
 _SUBCOMMAND, _GROUP, _STRING, _INTEGER, _NUMBER = 1, 2, 3, 4, 10
 
 
 def check_message(
-    errors: FormErrors, data: dict[str, Any], at: Path = (), *, allowed_flags: int
+    errors: FormErrors,
+    data: dict[str, Any],
+    at: Path = (),
+    *,
+    allowed_flags: int,
+    uploads: Sequence[Upload] = (),
+    existing: Sequence[Attachment] = (),
 ) -> None:
-    """Content, embeds, components, allowed_mentions and flags of a message payload."""
+    """Content, embeds, components, allowed_mentions, flags and the attachments list of a
+    message payload sent with ``uploads``, for a message that has ``existing`` files."""
     content = data.get("content")
     if content is not None and not isinstance(content, str):
         errors.add((*at, "content"), "BASE_TYPE_STRING", "Must be a string.")
@@ -68,6 +79,23 @@ def check_message(
         check_components(errors, data["components"], (*at, "components"))
     if data.get("allowed_mentions") is not None:
         check_allowed_mentions(errors, data["allowed_mentions"], (*at, "allowed_mentions"))
+    if data.get("attachments") is not None:
+        _check_attachment_list(errors, data["attachments"], (*at, "attachments"), uploads, existing)
+
+
+def _check_attachment_list(
+    errors: FormErrors,
+    listed: list[dict[str, Any]],
+    at: Path,
+    uploads: Sequence[Upload],
+    existing: Sequence[Attachment],
+) -> None:
+    """Each entry names a file of the request (id ``n`` for ``files[n]``) or one the message
+    already has; anything else is Discord's ATTACHMENT_NOT_FOUND."""
+    known = {str(u.index) for u in uploads} | {str(a.id) for a in existing}
+    for i, entry in enumerate(listed):
+        if str(entry.get("id")) not in known:
+            errors.add((*at, i), "ATTACHMENT_NOT_FOUND", "Attachment data not found")
 
 
 def require_not_empty(data: dict[str, Any], *, has_files: bool) -> None:
@@ -98,6 +126,8 @@ def check_embeds(errors: FormErrors, embeds: list[dict[str, Any]], at: Path) -> 
                     )
                 errors.max_length((*here, "fields", j, key), value, limit)
                 total += len(value or "")
+        for key in ("image", "thumbnail"):
+            _check_media_url(errors, (embed.get(key) or {}).get("url"), (*here, key, "url"))
         footer_text = (embed.get("footer") or {}).get("text")
         errors.max_length((*here, "footer", "text"), footer_text, 2048)
         author_name = (embed.get("author") or {}).get("name")
@@ -106,6 +136,23 @@ def check_embeds(errors: FormErrors, embeds: list[dict[str, Any]], at: Path) -> 
     if total > EMBED_TOTAL_MAX:
         errors.add(
             at, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {EMBED_TOTAL_MAX}"
+        )
+
+
+def _check_media_url(errors: FormErrors, url: object, at: Path) -> None:
+    """An embed image or thumbnail: a web address, or ``attachment://NAME`` for a file of
+    the same message (which Discord accepts though its error text names only http(s))."""
+    if url is None:
+        return
+    if not isinstance(url, str) or not urlsplit(url).scheme:
+        errors.add(at, "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+        return
+    scheme = urlsplit(url).scheme
+    if scheme not in EMBED_MEDIA_SCHEMES:
+        errors.add(
+            at,
+            "URL_TYPE_INVALID_SCHEME",
+            f"Scheme \"{scheme}\" is not supported. Scheme must be one of ('http', 'https').",
         )
 
 
