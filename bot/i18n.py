@@ -2,7 +2,7 @@
 
 Messages are written in English in the code and are the catalogue keys (gettext style): a
 language is a gettext catalogue, ``bot/locales/<language>/LC_MESSAGES/tavolo.po``, read with
-Babel, and adding one is a translation, not a rewrite (CONTRIBUTING.md says how).
+Babel, and adding one is a translation, not a rewrite (the README says how).
 
 - ``t(text, **values)``: a text without a count.
 - ``tn(singular, plural, n, **values)``: a text that counts something ("1 card", "2 cards").

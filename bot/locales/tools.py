@@ -84,7 +84,7 @@ def template() -> Catalog:
 
 HEADER = """\
 # {language} catalogue of Tavolo, the Discord card-table bot.
-# Kept in step with the code by `python -m bot i18n update`; see the README's "Languages".
+# Kept in step with the code by `python -m bot i18n update` (README: "Languages").
 #"""
 
 

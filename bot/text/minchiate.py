@@ -70,12 +70,12 @@ def card_name(code: str) -> str:
         return t("{n} {name}", n=n, name=t(TRUMP_NAMES[n]))
     rank, suit = code[:-1], code[-1]
     if rank == "F" and suit in "cd":
-        word = N_("Fantina")  # the Fante of coppe and denari is a woman
+        word = t(N_("Fantina"))  # the Fante of coppe and denari is a woman
     elif rank == "1":
-        word = N_("Asso")
+        word = t(N_("Asso"))
     else:
-        word = COURTS.get(rank, rank)
-    return t("{rank} di {suit}", rank=t(word), suit=t(SUITS[suit]))
+        word = t(COURTS[rank]) if rank in COURTS else rank
+    return t("{rank} di {suit}", rank=word, suit=t(SUITS[suit]))
 
 
 def _cards(codes: list[str]) -> str:
