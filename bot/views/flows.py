@@ -333,15 +333,28 @@ async def open_numbers(interaction: Interaction, table_id: int) -> None:
 async def set_numbers(interaction: Interaction, table_id: int, typed: dict[str, str]) -> None:
     table = clicked_table(interaction, table_id)
     options = current_options(table)
-    labels = {f.name: f.label for f in option_fields(table.game) if not f.is_bool}
+    fields = {f.name: f for f in option_fields(table.game) if not f.is_bool}
     # Only the number options the modal shows; anything else a client sends is ignored.
-    for name, text in ((n, typed[n]) for n in labels if n in typed):
+    for name, text in ((n, typed[n]) for n in fields if n in typed):
+        field = fields[name]
         try:
-            options[name] = int(text.strip())
+            value = int(text.strip())
         except ValueError:
             raise TableError(
-                t("{label}: “{text}” is not a whole number.", label=labels[name], text=text)
+                t("{label}: “{text}” is not a whole number.", label=field.label, text=text)
             ) from None
+        low, high = field.low, field.high
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise TableError(
+                t(
+                    "{label}: {value} is out of range ({low}–{high}).",
+                    label=field.label,
+                    value=value,
+                    low="…" if low is None else low,
+                    high="…" if high is None else high,
+                )
+            )
+        options[name] = value
     await _save_rules(interaction, table, options)
 
 

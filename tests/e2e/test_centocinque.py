@@ -77,7 +77,7 @@ async def test_penultima_call_outs_and_a_match_to_105(
         )
         await alice.click(panel, label="Numbers…")
         refused = await alice.submit_modal({PENALTY_FIELD: "11"})
-        assert "'penultima_penalty'" in await answered(refused)
+        assert await answered(refused) == "Cards for a missed penúltima: 11 is out of range (0–10)."
         await alice.click(panel, label="Numbers…")
         await alice.submit_modal({PENALTY_FIELD: "3"})
         await discord.wait_for(lambda: "missed penúltima: 3" in panel.text, what="the panel")

@@ -81,9 +81,9 @@ def test_the_ai_plays_legal_moves_and_is_deterministic(game: str, level: str) ->
 
 
 def test_unknown_levels_and_games_are_refused_by_name() -> None:
-    with pytest.raises(GameError, match="'expert'"):
+    with pytest.raises(GameError, match="“expert”"):
         make_player("cento", "expert")
-    with pytest.raises(GameError, match="'poker'"):
+    with pytest.raises(GameError, match="“poker”"):
         make_player("poker", "easy")
 
 
