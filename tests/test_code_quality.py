@@ -20,7 +20,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "i18n": (set(), set()),
     "text": ({"text", "i18n", "games"}, set()),
     "config": ({"games"}, {"pydantic", "pydantic_settings"}),
-    "storage": ({"storage"}, {"aiosqlite", "pydantic"}),
+    "storage": ({"storage"}, {"aiosqlite", "asyncpg", "pydantic"}),
     "league": ({"league", "storage", "config", "i18n"}, {"openskill"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
     "views": ({"views", "tables", "games", "league", "text", "i18n"}, {"discord"}),
