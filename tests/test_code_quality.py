@@ -26,7 +26,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "views": ({"views", "tables", "games", "league", "text", "i18n"}, {"discord"}),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
     "pictures": ({"pictures", "games", "text", "i18n"}, {"PIL"}),
-    "cli": ({"cli", "games", "text", "i18n", "pictures"}, set()),
+    "cli": ({"cli", "games", "text", "i18n", "pictures", "storage"}, set()),
     "endpoints": (set(), {"discord", "yarl"}),
     "app": (
         {"cogs", "config", "endpoints", "league", "storage", "tables", "views"},
