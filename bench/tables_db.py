@@ -72,10 +72,11 @@ async def settled(table: Table) -> None:
 
 async def random_move(manager: TableManager, table: Table, rng: random.Random) -> None:
     """The person on turn makes a random legal move, as from a slash command (once the table
-    has made any formality it owes)."""
+    has made any formality it owes; none if that formality ended the game)."""
     await settled(table)
     seat = table.rules.turn(table.state)
-    assert seat is not None
+    if seat is None:  # a formality (Minchiate's last "do not declare"...) ended it
+        return
     user = table.seats[seat].user_id
     assert user is not None
     action = rng.choice(table.rules.legal_actions(table.state, seat))
