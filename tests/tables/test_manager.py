@@ -266,9 +266,10 @@ async def test_a_rematch_reopens_the_same_seats_and_rules_in_the_channel(world: 
         await m.rematch(table.id, 100, 10)
     await m.start(table, 100)
     await m.leave(table, 100)
-    async with asyncio.timeout(60):
-        while (record := await m.repo.get(table.id)) is None or record.status != "finished":
-            await asyncio.sleep(0.01)
+    # Stored, then let go by the manager (a stored status alone can be seen a moment before).
+    await wait_until(lambda: table.record.status == "finished", timeout=60)
+    record = await m.repo.get(table.id)
+    assert record is not None and record.status == "finished"
     with pytest.raises(TableError, match="players of that match"):
         await m.rematch(table.id, 555, 10)
     with pytest.raises(TableError, match="another channel"):
@@ -296,13 +297,19 @@ async def test_a_finished_match_stores_each_seats_figures_and_enters_the_league(
 ) -> None:
     m = await world.open()
     league = League(LeagueRepo(world.db), LeagueSettings(min_humans=1))
-    m.match_finished = league.record
+    recorded: list[int] = []
+
+    async def record(match_id: int) -> None:
+        await league.record(match_id)
+        recorded.append(match_id)
+
+    m.match_finished = record
     table = await m.create(1, 10, 100, "Ann", "centocinque")
     await m.add_ai(table, 100, "easy")
     await m.add_ai(table, 100, "easy")
     await m.start(table, 100)
     await m.leave(table, 100)  # the AI plays Ann's seat to the end
-    await wait_until(lambda: not table.playing, timeout=60)
+    await wait_until(lambda: recorded != [], timeout=60)  # the game over, and in the league
     row = await world.db.fetch_one(
         "SELECT id, outcome FROM matches WHERE table_id = ?", (table.id,)
     )
