@@ -15,7 +15,7 @@ The repositories write their SQL once, for both, and talk to either through a fe
 Their SQL keeps to what both dialects read alike: ``?`` parameters (PostgreSQL's backend
 numbers them ``$1, $2...``; a ``?`` inside quotes is left alone), ``INSERT ... RETURNING id``
 for a new row's id, ``ON CONFLICT (columns) DO UPDATE SET x = table.x + ...`` with the table
-named, timestamps made by ``now()`` below, and ``SELECT ... FOR UPDATE`` to hold rows that
+named, timestamps made by ``now()`` below, and ``SELECT ... FOR [NO KEY] UPDATE`` to hold rows that
 another bot process may change meanwhile (SQLite's single writer already holds the whole
 database, so its backend drops the clause).
 """
@@ -175,4 +175,5 @@ class Database(ABC):
 
 def describe(url: str) -> str:
     """A database URL as messages may show it: any password replaced by ``***``."""
-    return re.sub(r"^([a-z]+://[^:/@]*:)[^@/]*@", r"\1***@", url)
+    url = re.sub(r"^([a-z]+://[^:/@]*:)[^@/]*@", r"\1***@", url)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)

@@ -6,8 +6,9 @@ every match in order, which gives exactly the same numbers.
 
 Several bot processes may share a PostgreSQL database, and a server's league with it, so
 every change to a server's league first holds that server's open season row (``hold``:
-``SELECT ... FOR UPDATE``): a second writer waits for the first, then reads what it wrote,
-and no rating or standing is computed from numbers that another process is changing.
+``SELECT ... FOR NO KEY UPDATE``): a second writer waits for the first, then reads what it
+wrote, and no rating or standing is computed from numbers that another process is changing.
+(NO KEY: a match being stored meanwhile, whose row only refers to the season, need not wait.)
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ async def open_season_id(tx: Connection, guild_id: int, *, hold: bool = False) -
     none yet; with ``hold``, its row stays locked until the transaction ends (see above)."""
     find = "SELECT id FROM seasons WHERE guild_id = ? AND ended_at IS NULL"
     if hold:
-        find += " FOR UPDATE"
+        find += " FOR NO KEY UPDATE"
     row = await tx.fetch_one(find, (guild_id,))
     if row is None:
         # Another process may open it at the same moment: then this insert does nothing.

@@ -2,7 +2,7 @@
 
 Several bot processes may share one database. Each table belongs to one server and so to one
 process, but the league (seasons, standings, ratings) is shared, so its writers lock the rows
-they read and then change (``SELECT ... FOR UPDATE``) at PostgreSQL's default isolation, READ
+they read and then change (``SELECT ... FOR NO KEY UPDATE``) at PostgreSQL's default isolation, READ
 COMMITTED: a second writer waits for the first and then sees what it wrote. A write that waits
 longer than the busy timeout for a lock (``lock_timeout``), or for a free connection, fails
 with DatabaseBusy and writes nothing, as on SQLite; so does a deadlock or a serialization

@@ -32,13 +32,13 @@ from bot.storage.db import (
 log = logging.getLogger(__name__)
 
 SCHEME = "sqlite:///"
-_FOR_UPDATE = re.compile(r"\s+FOR\s+UPDATE\s*$", re.IGNORECASE)
+_FOR_UPDATE = re.compile(r"\s+FOR\s+(NO\s+KEY\s+)?UPDATE\s*$", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
 def _sql(sql: str) -> str:
     """A repository's statement as SQLite runs it: the writer holds the whole database, so
-    the row locks a trailing FOR UPDATE asks of PostgreSQL are already held."""
+    the row locks a trailing FOR [NO KEY] UPDATE asks of PostgreSQL are already held."""
     return _FOR_UPDATE.sub("", sql)
 
 

@@ -13,9 +13,10 @@ import pytest
 
 from bot.config import LeagueSettings
 from bot.league import League, LeagueError, service
-from bot.storage import Database, LeagueRepo, TableRepo
+from bot.storage import Database, DatabaseBusy, LeagueRepo, TableRepo
+from bot.storage.league import open_season_id
 from bot.storage.records import MatchResult, Rating
-from tests.databases import Backend
+from tests.databases import Backend, PostgresBackend
 from tests.league.helpers import finished
 
 
@@ -342,6 +343,24 @@ async def test_a_match_another_process_records_during_a_rebuild_is_counted_once(
             (2, 2, 2),
         ]
         assert (await rebuilding.rating(1, "cento", 1)) == (await other.rating(1, "cento", 1))
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_match_stored_while_another_process_holds_the_league_does_not_wait(
+    postgres: PostgresBackend,
+) -> None:
+    """PostgreSQL only (SQLite has one writer at a time): the league's lock on the server's
+    open season (NO KEY) lets a finishing table store its match, which refers to that row."""
+    first, second = await postgres.open(), await postgres.open(busy_timeout=0.2)
+    try:
+        await LeagueRepo(first).current_season(1)
+        async with first.transaction() as tx:
+            await open_season_id(tx, 1, hold=True)
+            await finished(TableRepo(second), "cento", [1, 2, 3], [[0], [1], [2]])  # no wait
+            with pytest.raises(DatabaseBusy):  # while another league writer waits its turn
+                await LeagueRepo(second).new_season(1, "Too soon")
     finally:
         await first.close()
         await second.close()
