@@ -4,6 +4,7 @@ python -m bot [--config config.toml]           run the Discord bot
 python -m bot play GAME --seats N              play in the terminal against AI seats
 python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
 python -m bot cards --pack italian|french|minchiate --out DIR   a pack's contact sheet (PNG)
+python -m bot i18n extract|update|check [LANGUAGE...]   keep the catalogues in step with the code
 python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
 """
 
@@ -57,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli import cards  # imported late: only this command needs Pillow
 
         return cards.main(argv[1:])
+    if argv and argv[0] == "i18n":
+        from bot.locales import tools  # imported late: a maintainer's tool
+
+        return tools.main(argv[1:])
     if argv and argv[0] == "db":
         from bot.cli import db  # imported late: only this command copies databases
 

@@ -12,16 +12,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.help import HelpCog
-from bot.cogs.league import LeagueCog
-from bot.cogs.play import PlayCog
-from bot.cogs.tables import TablesCog
+from bot.cogs import all_cogs
+from bot.cogs.language import Translator, Tree
 from bot.config import Settings
 from bot.endpoints import use_endpoints
 from bot.league import League
-from bot.storage import Database, LeagueRepo, TableRepo
-from bot.tables import TableManager
+from bot.storage import Database, LeagueRepo, SettingsRepo, TableRepo
+from bot.tables import Choices, TableManager
 from bot.tables.ai_worker import AIWorkers
+from bot.views.attach import warm_up
 from bot.views.errors import report_error
 from bot.views.items import DYNAMIC_ITEMS, modal_submitted
 from bot.views.league import StandingsButton
@@ -39,6 +38,7 @@ class TavoloBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=Tree,
         )
         self.settings = settings
         self.services: Services | None = None
@@ -50,19 +50,23 @@ class TavoloBot(commands.Bot):
         assert self._db is not None, "the bot was closed"
         self._ai = AIWorkers(settings.tables.ai_workers)
         manager = TableManager(TableRepo(self._db), settings.tables, settings.rules, self._ai)
-        publisher = Publisher(self, manager, settings.tables.board_edit_interval)
+        choices = Choices(SettingsRepo(self._db))
+        await choices.load()
+        publisher = Publisher(self, manager, choices, settings.tables.board_edit_interval)
         manager.listener = publisher
         league = League(LeagueRepo(self._db), settings.league)
         manager.match_finished = league.record
-        self.services = Services(manager, publisher, league)
+        self.services = Services(manager, publisher, league, choices)
         await league.catch_up()
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
 
+        warm_up()
         self.add_dynamic_items(*DYNAMIC_ITEMS, StandingsButton)
         self.add_listener(modal_submitted, "on_interaction")
         self.tree.error(self._command_failed)
-        for cog in (HelpCog(), TablesCog(), PlayCog(), LeagueCog()):
+        await self.tree.set_translator(Translator())
+        for cog in all_cogs():
             await self.add_cog(cog)
         guild_id = settings.discord.sync_guild_id
         if guild_id:

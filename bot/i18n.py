@@ -1,54 +1,144 @@
-"""The translation functions all user-facing text goes through.
+"""The translation functions all user-facing text goes through, and the languages they speak.
 
-Messages are written in English in the code and used as catalogue keys (gettext style);
-a new language is a catalogue mapping those texts to translations, not a rewrite.
+Messages are written in English in the code and are the catalogue keys (gettext style): a
+language is a gettext catalogue, ``bot/locales/<language>/LC_MESSAGES/tavolo.po``, read with
+Babel, and adding one is a translation, not a rewrite (the README says how).
 
 - ``t(text, **values)``: a text without a count.
 - ``tn(singular, plural, n, **values)``: a text that counts something ("1 card", "2 cards").
-  Never build a plural with ``if n == 1`` in the code: languages have other rules (one form
-  for every number, or three forms, or a form for few), which only the catalogue knows. A
-  plural catalogue maps the English singular to the language's forms, and the language's
-  rule picks the form for ``n`` (like gettext's ``ngettext`` and ``Plural-Forms``). Keep
-  ``{n}`` in the singular too ("{n} card", not "a card"): some languages use that form for
-  21 or 31 as well. "a card" for exactly one is a text of its own, through ``t``.
+  Never build a plural with ``if n == 1`` in the code: languages have other rules, which only
+  the catalogue's ``Plural-Forms`` knows. Keep ``{n}`` in the singular too ("{n} card", not
+  "a card"): some languages use that form for 21 or 31 as well.
+- ``N_(text)``: marks a text for the catalogue where it is written (a table of names) and
+  returns it unchanged; it is translated where it is shown, with ``t``.
+
+Which language: each asyncio task speaks one, set with ``speak(language)`` where an
+interaction or a board is handled (a context variable, so concurrent interactions never mix
+languages), or for a block with ``speaking(language)``. Unset, it is English.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import gettext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import IO, Any
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": {}}
-"""Per locale: English text -> translation."""
+from babel.messages.pofile import read_po
 
-PLURAL_CATALOGUES: dict[str, dict[str, tuple[str, ...]]] = {"en": {}}
-"""Per locale: English singular -> the translation's forms, in the order of its rule."""
+DOMAIN = "tavolo"
+LANGUAGES = {
+    "en": "English",
+    "it": "Italiano",
+    "pt_BR": "Português (Brasil)",
+    "es": "Español",
+    "eo": "Esperanto",
+}
+"""The languages Tavolo speaks, each by its own name (English first: the source)."""
+
+# Discord's locales that map to a language of ours; Discord has no Esperanto, which a
+# table gets only by /table language.
+_DISCORD = {"it": "it", "pt-BR": "pt_BR", "es-ES": "es", "es-419": "es"}
+
+_language: ContextVar[str] = ContextVar("language", default="en")
+
+
+def from_discord(locale: object) -> str:
+    """Our language for a Discord locale (``discord.Locale`` or its value); English if we do
+    not speak it."""
+    return _DISCORD.get(str(getattr(locale, "value", locale)), "en")
+
+
+def speak(language: str) -> None:
+    """Speak ``language`` for the rest of the current task (an interaction's handling)."""
+    _language.set(language if language in LANGUAGES else "en")
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the block only."""
+    token = _language.set(language if language in LANGUAGES else "en")
+    try:
+        yield
+    finally:
+        _language.reset(token)
+
+
+def language() -> str:
+    return _language.get()
+
+
+def N_(text: str) -> str:
+    return text
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    texts: dict[str, str]  # English -> translation
+    plurals: dict[str, tuple[str, ...]]  # English singular -> the forms, in the rule's order
+    plural: Callable[[int], int]  # the form's index for a count
 
 
 def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
 
 
-PLURAL_RULES: dict[str, Callable[[int], int]] = {"en": _english_plural}
-"""Per locale: the index of the plural form for a count (English: 0 for 1, else 1)."""
+ENGLISH = Catalogue({}, {}, _english_plural)
 
 
-def t(text: str, locale: str = "en", /, **values: Any) -> str:
-    """Translate ``text`` for ``locale`` and fill in its ``{named}`` values."""
-    template = CATALOGUES.get(locale, {}).get(text, text)
+@cache
+def catalogue(language: str) -> Catalogue:
+    """The language's translations, read once; English is the texts themselves."""
+    if language == "en" or language not in LANGUAGES:
+        return ENGLISH
+    path = resources.files("bot.locales") / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        return read_catalogue(handle, language)
+
+
+def read_catalogue(handle: IO[bytes], language: str) -> Catalogue:
+    """A gettext catalogue (.po) as lookups. Entries left empty or marked fuzzy (a close
+    old text, not yet checked) are left out: the English text shows instead."""
+    po = read_po(handle, locale=language)
+    texts: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy or not message.string:
+            continue
+        if isinstance(message.id, tuple | list):
+            forms = tuple(message.string)
+            if all(forms):
+                plurals[message.id[0]] = forms
+        elif isinstance(message.string, str):
+            key = f"{message.context}\x04{message.id}" if message.context else message.id
+            texts[key] = message.string
+    return Catalogue(texts, plurals, gettext.c2py(po.plural_expr))
+
+
+def translation(context: str, text: str, language: str) -> str | None:
+    """The translation of a text written under a gettext context (Discord's command names
+    and descriptions), or None where there is none."""
+    return catalogue(language).texts.get(f"{context}\x04{text}")
+
+
+def t(text: str, /, **values: Any) -> str:
+    """``text`` in the current language, with its ``{named}`` values filled in."""
+    template = catalogue(_language.get()).texts.get(text, text)
     return template.format(**values) if values else template
 
 
-def tn(singular: str, plural: str, n: int, locale: str = "en", /, **values: Any) -> str:
-    """Translate a text counting ``n`` of something, in the form ``n`` takes in ``locale``,
-    and fill in its ``{named}`` values; ``{n}`` is the count.
-
-    ``tn("{n} card", "{n} cards", 1)`` -> ``"1 card"``; with 2, ``"2 cards"``. Without a
-    catalogue entry the English forms are used, chosen by the English rule."""
-    forms = PLURAL_CATALOGUES.get(locale, {}).get(singular)
-    if forms is None:  # not translated: English
+def tn(singular: str, plural: str, n: int, /, **values: Any) -> str:
+    """A text counting ``n`` of something, in the form ``n`` takes in the current language;
+    ``{n}`` is the count. Without a translation the English forms are used."""
+    found = catalogue(_language.get())
+    forms = found.plurals.get(singular)
+    if forms is None:
         forms, index = (singular, plural), _english_plural(n)
     else:
-        index = PLURAL_RULES.get(locale, _english_plural)(n)
+        index = found.plural(n)
     template = forms[min(index, len(forms) - 1)]
     return template.format(**{"n": n, **values})

@@ -17,13 +17,13 @@ BOT = ROOT / "bot"
 # (part of bot/ -> (bot parts it may import, third-party packages it may import))
 ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "games": ({"games"}, {"pydantic"}),
-    "i18n": (set(), set()),
+    "i18n": (set(), {"babel"}),
     "text": ({"text", "i18n", "games"}, set()),
     "config": ({"games"}, {"pydantic", "pydantic_settings"}),
     "storage": ({"storage"}, {"aiosqlite", "asyncpg", "pydantic"}),
     "league": ({"league", "storage", "config", "i18n"}, {"openskill"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
-    "views": ({"views", "tables", "games", "league", "text", "i18n"}, {"discord"}),
+    "views": ({"views", "tables", "games", "league", "text", "i18n", "pictures"}, {"discord"}),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
     "pictures": ({"pictures", "games", "text", "i18n"}, {"PIL"}),
     "cli": ({"cli", "games", "text", "i18n", "pictures", "storage"}, set()),
@@ -32,7 +32,8 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
         {"cogs", "config", "endpoints", "league", "storage", "tables", "views"},
         {"discord"},
     ),
-    "__main__": ({"app", "cli", "config", "storage"}, set()),
+    "locales": ({"locales", "cogs", "i18n"}, {"babel", "discord"}),
+    "__main__": ({"app", "cli", "config", "storage", "locales"}, set()),
     "__init__": (set(), set()),
 }
 # The engines are pure: no clock, no I/O, no concurrency, even from the standard library.

@@ -46,7 +46,7 @@ def test_the_token_may_come_from_discord_token(monkeypatch: pytest.MonkeyPatch) 
         ("[tables\nx = 1", "not a readable TOML file"),
         ("[tables]\nturn_timeout = -1\n", "tables.turn_timeout"),
         ("[colours]\nred = 1\n", "colours"),
-        ("[rules.cento]\ncolour = 1\n", "rules.cento: Unknown option 'colour'"),
+        ("[rules.cento]\ncolour = 1\n", "rules.cento: Unknown option “colour”"),
         ("[rules.poker]\nx = 1\n", "rules.poker: unknown game"),
         ("[rules.centocinque]\npenultima_penalty = 99\n", "penultima_penalty"),
     ],

@@ -1,11 +1,51 @@
-"""The translation functions: plain texts, and texts that count something."""
+"""The translation functions: plain texts, texts that count something, and who speaks what."""
 
 from __future__ import annotations
+
+import asyncio
+import io
 
 import pytest
 
 from bot import i18n
-from bot.i18n import t, tn
+from bot.i18n import from_discord, read_catalogue, speak, speaking, t, tn
+
+THREE_FORMS = b"""
+msgid ""
+msgstr ""
+"Language: xx\\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 ? 1 : 2);\\n"
+
+msgid "{n} card"
+msgid_plural "{n} cards"
+msgstr[0] "{n} karta"
+msgstr[1] "{n} karty"
+msgstr[2] "{n} kart"
+
+msgid "Draw"
+msgstr "Dobierz"
+
+#, fuzzy
+msgid "Pass"
+msgstr "Pasuj?"
+
+msgid "Start"
+msgstr ""
+
+msgctxt "command name"
+msgid "draw"
+msgstr "dobierz"
+"""
+
+
+@pytest.fixture
+def xx(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A made-up language with three plural forms (one, few, many)."""
+    found = read_catalogue(io.BytesIO(THREE_FORMS), "pl")
+    monkeypatch.setitem(i18n.LANGUAGES, "xx", "Test")
+    monkeypatch.setattr(
+        i18n, "catalogue", lambda language: found if language == "xx" else i18n.ENGLISH
+    )
 
 
 def test_a_text_without_a_catalogue_is_the_english_one_filled_in() -> None:
@@ -29,16 +69,52 @@ def test_a_count_fills_in_its_other_values_too() -> None:
     assert tn("{n} resto", "{n} resti", 3) == "3 resti"
 
 
-def test_a_plural_catalogue_brings_its_own_forms_and_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A language with three forms: one, few (2 to 4), many.
-    forms = ("{n} karta", "{n} karty", "{n} kart")
-    monkeypatch.setitem(i18n.PLURAL_CATALOGUES, "xx", {"{n} card": forms})
-    monkeypatch.setitem(
-        i18n.PLURAL_RULES, "xx", lambda n: 0 if n == 1 else 1 if 2 <= n % 10 <= 4 else 2
-    )
-    assert [tn("{n} card", "{n} cards", n, "xx") for n in (1, 3, 5)] == [
-        "1 karta",
-        "3 karty",
-        "5 kart",
+@pytest.mark.usefixtures("xx")
+def test_a_catalogue_brings_its_own_plural_forms_and_rule() -> None:
+    with speaking("xx"):
+        assert [tn("{n} card", "{n} cards", n) for n in (1, 3, 5, 22)] == [
+            "1 karta",
+            "3 karty",
+            "5 kart",
+            "22 karty",
+        ]
+        assert tn("{n} stock", "{n} stocks", 1) == "1 stock"  # not in the catalogue
+
+
+@pytest.mark.usefixtures("xx")
+def test_empty_and_fuzzy_entries_show_the_english_text() -> None:
+    with speaking("xx"):
+        assert (t("Draw"), t("Pass"), t("Start")) == ("Dobierz", "Pass", "Start")
+        assert i18n.translation("command name", "draw", "xx") == "dobierz"
+        assert t("draw") == "draw"  # a command's name is not the word in a sentence
+
+
+@pytest.mark.usefixtures("xx")
+async def test_each_task_speaks_its_own_language() -> None:
+    heard: dict[str, str] = {}
+
+    async def answer(who: str, language: str) -> None:
+        speak(language)
+        await asyncio.sleep(0.01)  # the other task runs meanwhile
+        heard[who] = t("Draw")
+
+    await asyncio.gather(answer("ada", "xx"), answer("bob", "en"))
+    assert heard == {"ada": "Dobierz", "bob": "Draw"}
+    assert i18n.language() == "en"  # the tasks' choices stay in the tasks
+
+
+def test_discord_locales_map_to_the_languages_tavolo_speaks() -> None:
+    assert [from_discord(x) for x in ("it", "pt-BR", "es-ES", "es-419", "en-GB", "fr", "")] == [
+        "it",
+        "pt_BR",
+        "es",
+        "es",
+        "en",
+        "en",
+        "en",
     ]
-    assert tn("{n} stock", "{n} stocks", 1, "xx") == "1 stock"  # not in the catalogue
+
+
+def test_an_unknown_language_speaks_english() -> None:
+    with speaking("klingon"):
+        assert i18n.language() == "en"

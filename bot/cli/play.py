@@ -18,8 +18,8 @@ from typing import Any
 from bot.games import GAMES, GameError
 from bot.games.ai import LEVELS, make_player
 from bot.games.base import Json
-from bot.i18n import t
-from bot.text import GAME_TITLES, game_text, narrate_all
+from bot.i18n import LANGUAGES, speak, t
+from bot.text import game_text, game_title, narrate_all, refusal
 
 Ask = Callable[[str], str]
 
@@ -99,7 +99,7 @@ def play(
     say(
         t(
             "{game} with {n} players. You are seat {seat}.",
-            game=GAME_TITLES[game],
+            game=game_title(game),
             n=seats,
             seat=human,
         )
@@ -141,7 +141,7 @@ def play(
         try:
             state, events = rules.apply(state, actor, action)
         except GameError as exc:
-            say(f"✋ {exc}")
+            say(f"✋ {refusal(exc)}")
             continue
         for line in narrate_all(game, events, names):
             say(line)
@@ -159,19 +159,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seat", type=int, default=0, help="your seat")
     parser.add_argument("--seed", type=int, default=None, help="deal (random if not given)")
     parser.add_argument("--options", default=None, help="house rules as JSON")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), default="en")
     args = parser.parse_args(argv)
+    speak(args.language)
     rules: Any = GAMES[args.game]
     seats = args.seats or (4 if args.game == "minchiate" else 3)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         options = json.loads(args.options) if args.options else None
         if not 0 <= args.seat < seats:
-            raise GameError(f"Your seat must be from 0 to {seats - 1}.")
+            raise GameError("Your seat must be from 0 to {last}.", last=seats - 1)
         for level in args.ai.split(","):
             make_player(args.game, level)
         rules.new_game(seats=seats, seed=seed, options=options)
     except (GameError, json.JSONDecodeError) as exc:
-        print(f"play: {exc}", file=sys.stderr)
+        print(f"play: {refusal(exc) if isinstance(exc, GameError) else exc}", file=sys.stderr)
         return 2
     play(args.game, seats, args.ai.split(","), args.seat, seed, options)
     return 0

@@ -125,7 +125,11 @@ def simulate(
     game: str, seats: int, levels: list[str], games: int, seed: int, options: Json | None = None
 ) -> Json:
     if game not in GAMES:
-        raise GameError(f"Unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}.")
+        raise GameError(
+            "Unknown game “{game}”: choose one of {games}.",
+            game=game,
+            games=", ".join(sorted(GAMES)),
+        )
     seat_levels = [levels[s % len(levels)] for s in range(seats)]
     players = [make_player(game, level) for level in seat_levels]
     per_seat = [Tally(level) for level in seat_levels]

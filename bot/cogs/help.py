@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import N_, t
 
-HELP = (
+HELP = N_(
     "**Tavolo** seats you at a card table in this channel.\n"
     "Games: **Centocinque** (105), **One Hundred** and **Minchiate Fiorentine**.\n"
     "\n"

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import LANGUAGES
 from bot.text import GAME_TITLES
 from bot.views import flows
 
@@ -66,3 +67,23 @@ class TablesCog(commands.Cog):
     @table.command(name="back", description="Play your seat again after the AI took it")
     async def back(self, interaction: Interaction) -> None:
         await flows.back(interaction, flows.channel_table(interaction))
+
+    @table.command(
+        name="language", description="The language of this channel's boards (host or moderator)"
+    )
+    @app_commands.describe(language="One of Tavolo's languages, or the server's own")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="The server's language", value=flows.SERVER_LANGUAGE),
+            *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+        ]
+    )
+    async def language(self, interaction: Interaction, language: str) -> None:
+        await flows.set_language(interaction, language)
+
+    @table.command(
+        name="pictures", description="Show the cards as pictures on this server (Manage Server)"
+    )
+    @app_commands.describe(show="Pictures on (the text stays), or text only")
+    async def pictures(self, interaction: Interaction, show: bool) -> None:
+        await flows.set_pictures(interaction, show)

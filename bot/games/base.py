@@ -79,13 +79,24 @@ def parse_options(model: type[OptionsT], options: dict[str, Any] | None) -> Opti
         err = exc.errors()[0]
         name = ".".join(str(p) for p in err["loc"]) or "options"
         if err["type"] == "extra_forbidden":
-            raise GameError(f"Unknown option {name!r}.") from None
-        raise GameError(f"Option {name!r}: {err['msg']} (got {err.get('input')!r}).") from None
+            raise GameError("Unknown option “{name}”.", name=name) from None
+        raise GameError(
+            "Option “{name}”: {value!r} is not allowed ({reason}).",
+            name=name,
+            value=err.get("input"),
+            reason=err["msg"],  # pydantic's words, in English
+        ) from None
 
 
 def check_seats(rules_name: str, seats: int, low: int, high: int) -> None:
     if not isinstance(seats, int) or not low <= seats <= high:
-        raise GameError(f"{rules_name} is played by {low} to {high} players, not {seats}.")
+        raise GameError(
+            "{game} is played by {low} to {high} players, not {seats}.",
+            game=rules_name,
+            low=low,
+            high=high,
+            seats=seats,
+        )
 
 
 def shuffled(cards: list[str], seed: int, *salt: object) -> list[str]:
@@ -107,7 +118,7 @@ def pick_dealer(seats: int, seed: int, dealer: int | None) -> int:
     if dealer is None:
         return random.Random(f"{seed}:dealer").randrange(seats)
     if not isinstance(dealer, int) or not 0 <= dealer < seats:
-        raise GameError(f"Dealer must be a seat from 0 to {seats - 1}.")
+        raise GameError("Dealer must be a seat from 0 to {last}.", last=seats - 1)
     return dealer
 
 

@@ -29,7 +29,7 @@ from bot.games.base import (
     split_token,
 )
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
-from bot.games.errors import GameError
+from bot.games.errors import Card, GameError
 
 LIMIT = 100
 CHIPS = 3
@@ -174,7 +174,7 @@ class Cento:
         if state.current is None:
             raise GameError("The match is over.")
         if not _is_legal(state, seat, parts):
-            raise GameError(_why_illegal(state, seat, parts))
+            raise _why_illegal(state, seat, parts)
         st = state.clone()
         events: list[Event] = []
         card = parts[1]
@@ -308,28 +308,41 @@ def _step(st: CentoState, seat: int, direction: int) -> int:
     return seat
 
 
-def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> str:
+def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> GameError:
     if not 0 <= seat < st.seats or st.chips[seat] == 0:
-        return "You are not playing in this match."
+        return GameError("You are not playing in this match.")
     if parts[0] != "play" or len(parts) < 2:
-        return "That is not a move in One Hundred: play a card."
+        return GameError("That is not a move in One Hundred: play a card.")
     if seat != st.current:
-        return "It is not your turn."
+        return GameError("It is not your turn.")
     card = parts[1]
     if card not in CARD_SET:
-        return "That is not a card."
+        return GameError("That is not a card.")
     if card not in st.hands[seat]:
-        return "You do not hold that card."
+        return GameError("You do not hold that card.")
     if card in CHOOSERS:
         if len(parts) != 3:
-            return f"Say which total the {card} sets: a number from 0 to {LIMIT}."
-        return f"The {card} sets the total to a whole number from 0 to {LIMIT}, not {parts[2]!r}."
+            return GameError(
+                "Say which total the {card} sets: a number from 0 to {limit}.",
+                card=Card(card, "cento"),
+                limit=LIMIT,
+            )
+        return GameError(
+            "The {card} sets the total to a whole number from 0 to {limit}, not “{value}”.",
+            card=Card(card, "cento"),
+            limit=LIMIT,
+            value=parts[2],
+        )
     if len(parts) != 2:
-        return "Only the Aces of spades and clubs take a chosen value."
+        return GameError("Only the Aces of spades and clubs take a chosen value.")
     after = new_total(card, st.total, None, st.options.allow_negative)
     if after > LIMIT:
-        return f"That card takes the pile to {after}, over {LIMIT}, and you hold a safe card."
-    return "That move is not allowed here."
+        return GameError(
+            "That card takes the pile to {total}, over {limit}, and you hold a safe card.",
+            total=after,
+            limit=LIMIT,
+        )
+    return GameError("That move is not allowed here.")
 
 
 def _draw(st: CentoState, seat: int, events: list[Event]) -> None:

@@ -171,7 +171,7 @@ class Centocinque:
         if state.current is None:
             raise GameError("The match is over.")
         if not _is_legal(state, seat, parts):
-            raise GameError(_why_illegal(state, seat, parts))
+            raise _why_illegal(state, seat, parts)
         st = state.clone()
         events: list[Event] = []
         kind = parts[0]
@@ -373,52 +373,54 @@ def _is_legal(st: CentocinqueState, seat: int, parts: list[str]) -> bool:
     return not rest
 
 
-def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> str:
+def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> GameError:
     kind = parts[0]
     if not 0 <= seat < st.seats or st.out[seat]:
-        return "You are not playing in this match."
+        return GameError("You are not playing in this match.")
     if kind == "callout":
         if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) >= st.seats:
-            return "Call out whom? Name a player at this table."
+            return GameError("Call out whom? Name a player at this table.")
         target = int(parts[1])
         if target == seat:
-            return "You cannot call yourself out."
+            return GameError("You cannot call yourself out.")
         if st.out[target]:
-            return "That player is out of the match."
+            return GameError("That player is out of the match.")
         if st.options.false_callout_penalty and len(st.hands[target]) != 1:
-            return "Only a player holding exactly one card can be called out."
-        return "Nobody can be called out for penúltima now: they said it, or the moment has passed."
+            return GameError("Only a player holding exactly one card can be called out.")
+        return GameError(
+            "Nobody can be called out for penúltima now: they said it, or the moment has passed."
+        )
     if kind == "penultima":
-        return "There is no missed penúltima of yours to say now."
+        return GameError("There is no missed penúltima of yours to say now.")
     if kind not in ("play", "draw", "pass"):
-        return "That is not a move in Centocinque."
+        return GameError("That is not a move in Centocinque.")
     if seat != st.current:
-        return "It is not your turn."
+        return GameError("It is not your turn.")
     hand = st.hands[seat]
     if kind == "draw":
         if st.drawn is not None:
-            return "You have already drawn: play the card you drew."
-        return "You hold a card you can play, so you may not draw."
+            return GameError("You have already drawn: play the card you drew.")
+        return GameError("You hold a card you can play, so you may not draw.")
     if kind == "pass":
-        return "You can only pass after drawing a Cavallo you want to keep."
+        return GameError("You can only pass after drawing a Cavallo you want to keep.")
     card = parts[1] if len(parts) > 1 else ""
     if card not in PACK_SET:
-        return "That is not a card."
+        return GameError("That is not a card.")
     if card not in hand:
-        return "You do not hold that card."
+        return GameError("You do not hold that card.")
     if st.drawn is not None and card != st.drawn:
-        return "After drawing you may only play the card you drew."
+        return GameError("After drawing you may only play the card you drew.")
     if not _playable(st, card):
         if st.pending:
-            return f"You must play a 2 or draw {st.pending} cards."
+            return GameError("You must play a 2 or draw {n} cards.", n=st.pending)
         if st.called_suit is not None:
-            return "The Cavallo named another suit."
+            return GameError("The Cavallo named another suit.")
         if st.lock is not None:
-            return "On an Ace you must play a card of its suit that is not an Ace."
-        return "That card matches neither the suit nor the rank of the top card."
+            return GameError("On an Ace you must play a card of its suit that is not an Ace.")
+        return GameError("That card matches neither the suit nor the rank of the top card.")
     if parts[-1] == "penultima" and len(hand) != 2:
-        return "Penúltima is said only by a play that leaves you one card."
-    return "That move is not allowed here."
+        return GameError("Penúltima is said only by a play that leaves you one card.")
+    return GameError("That move is not allowed here.")
 
 
 def _draw_cards(st: CentocinqueState, seat: int, count: int) -> int:

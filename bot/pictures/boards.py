@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.cento import CHIPS
 from bot.games.centocinque import ELIMINATION
-from bot.i18n import t
+from bot.i18n import N_, t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
 from bot.pictures.deck import back, back_stamp, card, card_stamp, pack_of
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
@@ -152,7 +152,7 @@ def direction_arrow(
 
 
 def _cards_word(n: int) -> str:
-    return t("1 card") if n == 1 else t("{n} cards", n=n)
+    return tn("{n} card", "{n} cards", n)
 
 
 Extra = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
@@ -403,10 +403,10 @@ TRICK_H = round(CARD_H * TRICK_W / CARD_W)
 TRICK_PLACES = {0: (0, 88), 1: (132, 0), 2: (0, -88), 3: (-132, 0)}
 """Where each seat's card of a trick lies, from the table's centre."""
 PHASES = {
-    "discard": "discarding",
-    "declare": "declarations",
-    "play": "trick {n} of 21",
-    "over": "the deal is over",
+    "discard": N_("discarding"),
+    "declare": N_("declarations"),
+    "play": N_("trick {n} of 21"),
+    "over": N_("the deal is over"),
 }
 
 

@@ -12,7 +12,6 @@ from collections.abc import Collection, Iterable, Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.minchiate.cards import MATTO
-from bot.i18n import t
 from bot.pictures.deck import back, backs_of, card, card_stamp, pack_cards, pack_of
 from bot.pictures.draw import RGB, mix, text
 from bot.pictures.faces import CARD_H, CARD_W
@@ -114,7 +113,7 @@ def contact_sheet(pack: str) -> Image.Image:
     height = top + MARGIN + len(rows) * (CARD_H + GAP) - GAP
     sheet = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(sheet)
-    text(draw, (MARGIN, top / 2), t(SHEET_TITLES[pack]), 30, (250, 246, 230), anchor="lm")
+    text(draw, (MARGIN, top / 2), SHEET_TITLES[pack], 30, (250, 246, 230), anchor="lm")
     for r, row in enumerate(rows):
         for c, item in enumerate(row):
             face = back(pack, item) if isinstance(item, int) else card(pack, item)

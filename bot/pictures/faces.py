@@ -5,7 +5,8 @@ index (the rank, and the suit's sign under it) sits at the top left and, turned 
 bottom right, so a card stays known when a hand overlaps it. The suits' colours differ
 (Italian: coppe red, denari ochre, spade blue, bastoni green; French: red and black; the
 Minchiate trumps purple on parchment), and the trumps carry Arabic numbers, as in the rules
-and the card names.
+and the card names. Courts and trumps carry their Italian names, as printed cards do, in
+every language: a face is drawn once and shared by all.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.games.minchiate.cards import MATTO
-from bot.i18n import t
 from bot.pictures.draw import INK, RGB, WHITE, mix, rounded_mask, text, wrap
 from bot.pictures.symbols import BLACK, ITALIAN_INK, RED, sprite
 from bot.text.centocinque import RANKS as ITALIAN_RANK_NAMES
@@ -171,7 +171,7 @@ def _suit_card(code: str, label: str, court_name: str | None, minchiate: bool) -
 def italian_face(code: str) -> Image.Image:
     """A card of the Italian 40-card pack: ``A``..``7``, ``F``, ``C``, ``R`` of ``c d s b``."""
     rank = code[:-1]
-    court = t(ITALIAN_RANK_NAMES[rank]) if rank in "FCR" else None
+    court = ITALIAN_RANK_NAMES[rank] if rank in "FCR" else None
     return _suit_card(code, rank, court, minchiate=False)
 
 
@@ -265,7 +265,7 @@ def _trump(n: int) -> Image.Image:
     cx, cy = (MEDALLION[0] + MEDALLION[2]) / 2, (MEDALLION[1] + MEDALLION[3]) / 2
     paste(card, sprite(emblem, 66, tint=tint), cx, cy)
     text(draw, (CARD_W / 2, 150), str(n), 26, TRUMP_INK, bold=True)
-    label_band(card, t(TRUMP_NAMES[n]), TRUMP_INK, (10, 166, CARD_W - 11, 210), 18)
+    label_band(card, TRUMP_NAMES[n], TRUMP_INK, (10, 166, CARD_W - 11, 210), 18)
     return card
 
 
@@ -278,7 +278,7 @@ def _matto() -> Image.Image:
     draw.ellipse(MEDALLION, fill=(250, 252, 244), outline=ink, width=2)
     cx, cy = (MEDALLION[0] + MEDALLION[2]) / 2, (MEDALLION[1] + MEDALLION[3]) / 2
     paste(card, sprite("jester", 74, tint=hat), cx, cy)
-    label_band(card, t("Matto"), ink, (10, 166, CARD_W - 11, 210), 18)
+    label_band(card, "Matto", ink, (10, 166, CARD_W - 11, 210), 18)
     return card
 
 
@@ -292,4 +292,4 @@ def minchiate_face(code: str) -> Image.Image:
     if rank not in MINCHIATE_COURT_NAMES:
         return _suit_card(code, rank, None, minchiate=True)
     word = "Fantina" if rank == "F" and suit in "cd" else MINCHIATE_COURT_NAMES[rank]
-    return _suit_card(code, rank, t(word), minchiate=True)
+    return _suit_card(code, rank, word, minchiate=True)

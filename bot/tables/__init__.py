@@ -1,7 +1,8 @@
 """The table manager: tables per channel, moves stored before shown, AI seats and timers."""
 
+from bot.tables.choices import Choices
 from bot.tables.errors import OutOfDate, TableError
 from bot.tables.manager import Listener, TableManager
 from bot.tables.table import Table
 
-__all__ = ["Listener", "OutOfDate", "Table", "TableError", "TableManager"]
+__all__ = ["Choices", "Listener", "OutOfDate", "Table", "TableError", "TableManager"]

@@ -23,13 +23,12 @@ from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.errors import OutOfDate, TableError
 from bot.tables.scores import counts_of, match_stats, scores_of, teams_of
-from bot.tables.table import SEAT_LIMITS, Table
-from bot.text import GAME_TITLES, narrate_all
+from bot.tables.table import AI_NAMES, SEAT_LIMITS, Table
+from bot.text import game_title, told
 
 log = logging.getLogger(__name__)
 
-RECENT = 6  # narrated moves kept for the board
-AI_NAMES = {"easy": "AI (easy)", "hard": "AI (hard)"}
+RECENT = 6  # moves kept for the board (as events, told in each reader's language)
 
 
 class Listener(Protocol):
@@ -226,7 +225,7 @@ class TableManager:
             if len(table.seats) >= SEAT_LIMITS[table.game][1]:
                 raise TableError(t("This table is full."))
             count = sum(1 for s in table.seats if s.ai) + 1
-            table.seats.append(Seat(name=f"{t(AI_NAMES[level])} {count}", ai=level))
+            table.seats.append(Seat(name=f"{AI_NAMES[level]} {count}", ai=level))
             await self._save_lobby(table)
 
     async def set_options(self, table: Table, user_id: int, options: dict[str, Any]) -> None:
@@ -286,7 +285,7 @@ class TableManager:
                 raise TableError(
                     t(
                         "{game} needs at least {n} players: invite friends or add an AI.",
-                        game=GAME_TITLES[table.game],
+                        game=game_title(table.game),
                         n=self._min_players(table),
                     )
                 )
@@ -313,9 +312,7 @@ class TableManager:
             seats[at] = person
         for at in order:
             if seats[at] is None:
-                seats[at] = (
-                    ais.pop(0) if ais else Seat(name=f"{t(AI_NAMES['easy'])} {at}", ai="easy")
-                )
+                seats[at] = ais.pop(0) if ais else Seat(name=f"{AI_NAMES['easy']} {at}", ai="easy")
         table.record.seats = [s for s in seats if s is not None]
 
     async def end(self, table: Table) -> None:
@@ -449,7 +446,7 @@ class TableManager:
         table.state = new_state
         table.record.seats = seats
         table.record.moves = n
-        table.recent = (table.recent + narrate_all(table.game, events, table.names))[-RECENT:]
+        table.recent = (table.recent + told(table.game, events, table.names))[-RECENT:]
         log.debug("table %s: move %d seat %d %s (%s)", table.id, n, seat, action, by)
         if match_id is not None:
             await self._finished(table, match_id)

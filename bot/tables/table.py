@@ -7,12 +7,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import GAMES, Rules
-from bot.games.base import Json
+from bot.games.base import Event, Json
+from bot.i18n import N_, t
 from bot.storage.records import Seat, TableRecord
 
 # Seats per game: (fewest, most). Minchiate is always four: AI fills the empty seats.
 # One Hundred needs three unless its house rules allow two (``min_players``).
 SEAT_LIMITS = {"centocinque": (2, 6), "cento": (2, 12), "minchiate": (1, 4)}
+
+# An AI seat is stored as "AI (easy) 2" and shown in the reader's language.
+AI_NAMES = {"easy": N_("AI (easy)"), "hard": N_("AI (hard)")}
+
+
+def seat_name(seat: Seat) -> str:
+    """A person's name, or an AI seat's name in the current language."""
+    if seat.is_ai and seat.ai in AI_NAMES:
+        number = seat.name.rpartition(" ")[2]
+        return f"{t(AI_NAMES[seat.ai])} {number}" if number.isdigit() else t(AI_NAMES[seat.ai])
+    return seat.name
 
 
 @dataclass
@@ -21,7 +33,7 @@ class Table:
     state: Any = None  # the engine state while playing
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task[None] | None = None  # AI moves and turn timers
-    recent: list[str] = field(default_factory=list)  # the last moves, narrated
+    recent: list[Event] = field(default_factory=list)  # the last moves worth telling
 
     @property
     def id(self) -> int:
@@ -41,7 +53,7 @@ class Table:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.record.seats]
+        return [seat_name(s) for s in self.record.seats]
 
     @property
     def playing(self) -> bool:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn
 
-SUITS = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
-RANKS = {"A": "Asso", "F": "Fante", "C": "Cavallo", "R": "Re"}
+SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
+RANKS = {"A": N_("Asso"), "F": N_("Fante"), "C": N_("Cavallo"), "R": N_("Re")}
 
 
 def card_name(code: str) -> str:
     """``"Cs"`` -> ``"Cavallo di Spade"``."""
-    rank = RANKS.get(code[:-1], code[:-1])
-    return t("{rank} di {suit}", rank=t(rank), suit=t(SUITS[code[-1]]))
+    rank = code[:-1]
+    word = t(RANKS[rank]) if rank in RANKS else rank
+    return t("{rank} di {suit}", rank=word, suit=t(SUITS[code[-1]]))
 
 
 def action_label(token: str) -> str:

@@ -4,59 +4,59 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn
 
-SUITS = {"c": "Coppe", "d": "Denari", "s": "Spade", "b": "Bastoni"}
-COURTS = {"R": "Re", "Q": "Regina", "C": "Cavallo", "F": "Fante"}
+SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
+COURTS = {"R": N_("Re"), "Q": N_("Regina"), "C": N_("Cavallo"), "F": N_("Fante")}
 TRUMP_NAMES = (
     "",
-    "Papa uno",
-    "Granduca",
-    "Imperatore d'Occidente",
-    "Imperatore d'Oriente",
-    "Amore",
-    "Temperanza",
-    "Fortezza",
-    "Giustizia",
-    "Ruota",
-    "Carro",
-    "Tempo",
-    "Appeso",
-    "Morte",
-    "Diavolo",
-    "Casa del Diavolo",
-    "Speranza",
-    "Prudenza",
-    "Fede",
-    "Carità",
-    "Fuoco",
-    "Acqua",
-    "Terra",
-    "Aria",
-    "Bilancia",
-    "Vergine",
-    "Scorpione",
-    "Ariete",
-    "Capricorno",
-    "Sagittario",
-    "Cancro",
-    "Pesci",
-    "Acquario",
-    "Leone",
-    "Toro",
-    "Gemini",
-    "Stella",
-    "Luna",
-    "Sole",
-    "Mondo",
-    "Trombe",
+    N_("Papa uno"),
+    N_("Granduca"),
+    N_("Imperatore d'Occidente"),
+    N_("Imperatore d'Oriente"),
+    N_("Amore"),
+    N_("Temperanza"),
+    N_("Fortezza"),
+    N_("Giustizia"),
+    N_("Ruota"),
+    N_("Carro"),
+    N_("Tempo"),
+    N_("Appeso"),
+    N_("Morte"),
+    N_("Diavolo"),
+    N_("Casa del Diavolo"),
+    N_("Speranza"),
+    N_("Prudenza"),
+    N_("Fede"),
+    N_("Carità"),
+    N_("Fuoco"),
+    N_("Acqua"),
+    N_("Terra"),
+    N_("Aria"),
+    N_("Bilancia"),
+    N_("Vergine"),
+    N_("Scorpione"),
+    N_("Ariete"),
+    N_("Capricorno"),
+    N_("Sagittario"),
+    N_("Cancro"),
+    N_("Pesci"),
+    N_("Acquario"),
+    N_("Leone"),
+    N_("Toro"),
+    N_("Gemini"),
+    N_("Stella"),
+    N_("Luna"),
+    N_("Sole"),
+    N_("Mondo"),
+    N_("Trombe"),
 )
 SCORING = {
-    "cutter_rob": "cutter's robbing",
-    "shown": "shown cards",
-    "dealer_rob": "dealer's robbing",
-    "declaration": "declarations",
-    "capture": "capture bonuses",
+    "cutter_rob": N_("cutter's robbing"),
+    "shown": N_("shown cards"),
+    "dealer_rob": N_("dealer's robbing"),
+    "declaration": N_("declarations"),
+    "capture": N_("capture bonuses"),
 }
 
 
@@ -70,12 +70,12 @@ def card_name(code: str) -> str:
         return t("{n} {name}", n=n, name=t(TRUMP_NAMES[n]))
     rank, suit = code[:-1], code[-1]
     if rank == "F" and suit in "cd":
-        word = "Fantina"  # the Fante of coppe and denari is a woman
+        word = t(N_("Fantina"))  # the Fante of coppe and denari is a woman
     elif rank == "1":
-        word = "Asso"
+        word = t(N_("Asso"))
     else:
-        word = COURTS.get(rank, rank)
-    return t("{rank} di {suit}", rank=t(word), suit=t(SUITS[suit]))
+        word = t(COURTS[rank]) if rank in COURTS else rank
+    return t("{rank} di {suit}", rank=word, suit=t(SUITS[suit]))
 
 
 def _cards(codes: list[str]) -> str:

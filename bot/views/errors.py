@@ -15,15 +15,16 @@ import discord
 from discord import app_commands
 
 from bot.games import GameError
-from bot.i18n import t
+from bot.i18n import N_, from_discord, speak, t
 from bot.league import LeagueError
 from bot.tables import TableError
+from bot.text import refusal
 
 log = logging.getLogger(__name__)
 
 CONTENT_MAX = 2000  # characters in one Discord message
-GENERIC = "Something went wrong; the game is unchanged."
-NO_PERMISSION = (
+GENERIC = N_("Something went wrong; the game is unchanged.")
+NO_PERMISSION = N_(
     "I cannot post in this channel. Give me View Channel, Send Messages, Embed Links and "
     "Read Message History here, or play in another channel."
 )
@@ -36,8 +37,10 @@ class NotShown(Exception):
 
 def user_message(error: BaseException) -> str | None:
     """What to tell the person, or None if the error is a bug."""
-    if isinstance(error, GameError | TableError | LeagueError | NotShown):
-        return t(str(error))
+    if isinstance(error, GameError):
+        return refusal(error)
+    if isinstance(error, TableError | LeagueError | NotShown):
+        return str(error)  # written in the language of the person it was raised for
     if isinstance(error, discord.Forbidden):
         return t(NO_PERMISSION)
     return None
@@ -79,13 +82,20 @@ async def report_error(
         log.warning("could not answer %s: table=%s user=%s", what, table_id, interaction.user.id)
 
 
+def speak_to(interaction: discord.Interaction[Any]) -> None:
+    """Answer in the person's own Discord language for the rest of this interaction's task."""
+    speak(from_discord(interaction.locale))
+
+
 async def guarded(
     interaction: discord.Interaction[Any],
     what: str,
     table_id: int | None,
     action: Callable[[], Awaitable[None]],
 ) -> None:
-    """Run a click's or command's work; errors are answered by ``report_error``."""
+    """Run a click's or modal's work in the person's language; errors are answered by
+    ``report_error``."""
+    speak_to(interaction)
     try:
         await action()
     except Exception as error:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -18,9 +19,10 @@ import discord
 from discord import app_commands
 
 from bot.games import GameError
-from bot.i18n import t
+from bot.i18n import LANGUAGES, N_, t
 from bot.tables import OutOfDate, Table, TableError, TableManager
-from bot.text import GAME_TITLES, game_text
+from bot.text import game_text, game_title
+from bot.views.attach import board_files, hand_files
 from bot.views.errors import NO_PERMISSION, NotShown, tell
 from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
 from bot.views.render import (
@@ -40,6 +42,7 @@ from bot.views.services import services
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
 
+LEVELS = {"easy": N_("easy"), "hard": N_("hard")}
 ECHO_MAX = 60  # characters of a person's typing quoted back in a refusal
 
 # What the bot needs in a table's channel (the README's invite link asks for the same).
@@ -110,7 +113,7 @@ async def new_table(interaction: Interaction, game: str) -> None:
         t(
             "Your {game} table is open: friends press **Join**; you may change the "
             "**House rules**, then press **Start**.",
-            game=GAME_TITLES[game],
+            game=game_title(game),
         ),
     )
 
@@ -162,7 +165,9 @@ async def leave(interaction: Interaction, table: Table) -> None:
 
 async def add_ai(interaction: Interaction, table: Table, level: str) -> None:
     work = partial(_manager(interaction).add_ai, table, interaction.user.id, level)
-    await _lobby_step(interaction, work, t("An AI player ({level}) sits down.", level=t(level)))
+    await _lobby_step(
+        interaction, work, t("An AI player ({level}) sits down.", level=t(LEVELS[level]))
+    )
 
 
 async def start(interaction: Interaction, table: Table) -> None:
@@ -211,7 +216,70 @@ async def back(interaction: Interaction, table: Table) -> None:
 
 async def status(interaction: Interaction, table: Table) -> None:
     """The board as everyone sees it, just for the person asking."""
-    await interaction.response.send_message(embed=board_embed(table), ephemeral=True)
+    embed = board_embed(table)
+    pictures = services(interaction).choices.pictures(table.record.guild_id)
+    if pictures and table.state is not None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        files = await board_files(table, embed)
+        await interaction.followup.send(embed=embed, files=files, ephemeral=True)
+    else:
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+# -- what a server chooses ------------------------------------------------------------------
+
+SERVER_LANGUAGE = "server"  # /table language: back to the server's own
+
+
+async def set_language(interaction: Interaction, language: str) -> None:
+    """/table language: the channel's boards, pings and results in ``language`` (or the
+    server's own). Each person's own answers and hands stay in their own language."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise TableError(t("Tables are played in a server's text channels."))
+    if language != SERVER_LANGUAGE and language not in LANGUAGES:
+        raise TableError(t("Tavolo does not speak that language."))
+    table = _manager(interaction).by_channel.get(interaction.channel_id)
+    host = table is not None and table.record.host_id == interaction.user.id
+    if not (host or interaction.permissions.manage_channels):
+        raise TableError(
+            t(
+                "Only the table's host, or someone who may manage this channel, can choose its "
+                "language."
+            )
+        )
+    await _thinking(interaction)
+    chosen = None if language == SERVER_LANGUAGE else language
+    await services(interaction).choices.set_language(
+        interaction.guild_id, interaction.channel_id, chosen
+    )
+    if table is not None:
+        services(interaction).publisher.redraw(table)
+    if chosen is None:
+        await tell(interaction, t("This channel's tables now speak the server's language."))
+    else:
+        await tell(
+            interaction,
+            t("This channel's tables now speak {language}.", language=LANGUAGES[chosen]),
+        )
+
+
+async def set_pictures(interaction: Interaction, show: bool) -> None:
+    """/table pictures: boards and hands with pictures of the cards, or text only, server-wide."""
+    if interaction.guild_id is None:
+        raise TableError(t("Tables are played in a server's text channels."))
+    if not interaction.permissions.manage_guild:
+        raise TableError(t("Only someone who may manage the server can turn pictures on or off."))
+    await _thinking(interaction)
+    await services(interaction).choices.set_pictures(interaction.guild_id, show)
+    for table in list(_manager(interaction).by_id.values()):
+        if table.record.guild_id == interaction.guild_id:
+            services(interaction).publisher.redraw(table)
+    if show:
+        await tell(
+            interaction, t("Boards and hands now show the cards as pictures, with the text.")
+        )
+    else:
+        await tell(interaction, t("Boards and hands now show text only."))
 
 
 # -- house rules -----------------------------------------------------------------------------
@@ -225,7 +293,7 @@ def _rules_embed(table: Table, editable: bool) -> discord.Embed:
             lines.append(t("**Numbers…** changes the others."))
     else:
         lines += ["", t("Only the host can change them, before the game starts.")]
-    title = t("House rules · {game}", game=GAME_TITLES[table.game])
+    title = t("House rules · {game}", game=game_title(table.game))
     return discord.Embed(title=title, description="\n".join(lines))
 
 
@@ -280,11 +348,35 @@ async def set_numbers(interaction: Interaction, table_id: int, typed: dict[str, 
 # -- hands -----------------------------------------------------------------------------------
 
 
-def _hand(table: Table, seat: int, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
-    if not table.playing:
-        return hand_embed(table, seat, []), None
-    choices = hand_choices(table.game, table.rules.legal_actions(table.state, seat))
-    return hand_embed(table, seat, choices), hand_view(table, seat, choices, page)
+@dataclass
+class _Hand:
+    """A hand message: its embed, its moves (None once the game is over), its picture."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+    files: list[discord.File]
+
+
+async def _hand(interaction: Interaction, table: Table, seat: int, page: int) -> _Hand:
+    if table.playing:
+        choices = hand_choices(table.game, table.rules.legal_actions(table.state, seat))
+        embed, view = hand_embed(table, seat, choices), hand_view(table, seat, choices, page)
+    else:
+        embed, view = hand_embed(table, seat, []), None
+    pictures = services(interaction).choices.pictures(table.record.guild_id)
+    files = await hand_files(table, seat, embed) if pictures else []
+    return _Hand(embed, view, files)
+
+
+async def _send_hand(interaction: Interaction, hand: _Hand) -> None:
+    """A new ephemeral message with a hand (after a deferral: a follow-up)."""
+    extra: dict[str, Any] = {"view": hand.view} if hand.view is not None else {}
+    if interaction.response.is_done():
+        await interaction.followup.send(embed=hand.embed, files=hand.files, ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(
+            embed=hand.embed, files=hand.files, ephemeral=True, **extra
+        )
 
 
 async def show_hand(interaction: Interaction, table: Table) -> None:
@@ -292,23 +384,24 @@ async def show_hand(interaction: Interaction, table: Table) -> None:
     seat = _seat(table, interaction.user.id)
     if not table.playing:
         raise TableError(t("The game has not started yet."))
-    embed, view = _hand(table, seat, 0)
-    if view is None:
+    hand = await _hand(interaction, table, seat, 0)
+    if hand.view is None:
         await tell(interaction, t("The game is over."))
         return
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
-    else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    await _send_hand(interaction, hand)
 
 
 async def _update_hand(interaction: Interaction, table: Table, seat: int, page: int) -> None:
-    """Redraw the hand message the person clicked in."""
-    embed, view = _hand(table, seat, page)
+    """Redraw the hand message the person clicked in; its picture is replaced."""
+    hand = await _hand(interaction, table, seat, page)
     if interaction.response.is_done():
-        await interaction.edit_original_response(embed=embed, view=view)
+        await interaction.edit_original_response(
+            embed=hand.embed, view=hand.view, attachments=hand.files
+        )
     else:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(
+            embed=hand.embed, view=hand.view, attachments=hand.files
+        )
 
 
 async def turn_page(interaction: Interaction, table_id: int, seat: int, page: int) -> None:
@@ -338,11 +431,7 @@ async def _move(
         if in_place:
             await _update_hand(interaction, table, seat, 0)
             return
-        embed, view = _hand(table, seat, 0)
-        if view is None:
-            await interaction.followup.send(embed=embed, ephemeral=True)
-        else:
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        await _send_hand(interaction, await _hand(interaction, table, seat, 0))
 
 
 @asynccontextmanager
@@ -382,7 +471,10 @@ async def pick(interaction: Interaction, table_id: int, seat: int, acted: int, t
         name = table.names[int(token.split(":")[1])]
         async with _made(t("You called out {name}.", name=name)):
             await interaction.edit_original_response(
-                content=t("You called out {name}.", name=name), embed=None, view=None
+                content=t("You called out {name}.", name=name),
+                embed=None,
+                view=None,
+                attachments=[],
             )
         return
     await _move(interaction, table, own, token, acted, in_place=True)
@@ -437,7 +529,7 @@ async def play(interaction: Interaction, typed: str, value: int | None) -> None:
         await _move(interaction, table, seat, action, None, in_place=False)
     except GameError as refused:  # name what was understood, briefly
         raise GameError(
-            t("“{typed}”: {reason}", typed=clip(wanted, ECHO_MAX), reason=str(refused))
+            "“{typed}”: {reason}", typed=clip(wanted, ECHO_MAX), reason=refused
         ) from None
 
 

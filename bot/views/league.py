@@ -14,7 +14,7 @@ from discord.ui import Button, DynamicItem
 from bot.i18n import t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
-from bot.text import GAME_TITLES
+from bot.text import GAME_TITLES, game_title
 from bot.views import ids
 from bot.views.errors import guarded
 from bot.views.services import services
@@ -54,7 +54,7 @@ def _percent(rate: float) -> str:
 
 
 def standings_embed(page: StandingsPage) -> discord.Embed:
-    game = GAME_TITLES[page.game] if page.game else t("All games")
+    game = game_title(page.game) if page.game else t("All games")
     lines = []
     for row in page.rows:
         line = t(
@@ -202,7 +202,7 @@ async def show_stats(
         if rating is not None:
             head += t(" · rating {rating:.1f}", rating=rating)
         embed.add_field(
-            name=GAME_TITLES[stats.game], value="\n".join([head, *_game_lines(stats)]), inline=False
+            name=game_title(stats.game), value="\n".join([head, *_game_lines(stats)]), inline=False
         )
     if not embed.fields:
         embed.description = t("No finished matches yet.")
@@ -211,7 +211,7 @@ async def show_stats(
 
 def _history_line(match: MatchResult, user_id: int) -> str:
     when = match.finished_at[:10]
-    head = t("#{id} · {game} · {when}", id=match.id, game=GAME_TITLES[match.game], when=when)
+    head = t("#{id} · {game} · {when}", id=match.id, game=game_title(match.game), when=when)
     if match.abandoned:
         return head + t(" · abandoned")
     seat = seat_of(match, user_id)

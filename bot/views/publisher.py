@@ -13,6 +13,10 @@ What it sends to a table's channel:
   warning, which always pings;
 - results, and how they were scored, as messages of their own.
 
+All of it speaks the table's language (``language``): the one chosen for the channel with
+/table language, else the server's own Discord language; and the board carries a picture of
+the game unless the server turned pictures off (/table pictures).
+
 Everything sent to a channel shares one budget of ``SENDS`` messages or edits per ``WINDOW``
 seconds, inside Discord's limit of five per five seconds. The board goes first: a result or a
 ping waits for the edit that shows the change it is about (so neither shows what the board
@@ -38,9 +42,10 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.games.base import Event
-from bot.i18n import t
-from bot.tables import Table, TableManager
-from bot.text import GAME_TITLES
+from bot.i18n import from_discord, speaking, t
+from bot.tables import Choices, Table, TableManager
+from bot.text import game_title
+from bot.views.attach import board_files
 from bot.views.layouts import board_view
 from bot.views.render import board_embed, first_message, news_lines
 
@@ -139,9 +144,12 @@ class _Outbox:
 
 
 class Publisher:
-    def __init__(self, client: discord.Client, manager: TableManager, interval: float) -> None:
+    def __init__(
+        self, client: discord.Client, manager: TableManager, choices: Choices, interval: float
+    ) -> None:
         self.client = client
         self.manager = manager
+        self.choices = choices
         self.interval = interval
         self._ping_after = manager.settings.turn_ping_after
         self._boxes: dict[int, _Outbox] = {}
@@ -156,6 +164,15 @@ class Publisher:
         self._drawn: dict[int, int] = {}  # boards drawn at a move, not yet stored
         self._storing: asyncio.Task[None] | None = None
 
+    def language(self, table: Table) -> str:
+        """The language of a table's public messages: the channel's choice, else the
+        server's own."""
+        chosen = self.choices.language(table.record.channel_id)
+        if chosen is not None:
+            return chosen
+        guild = self.client.get_guild(table.record.guild_id)
+        return from_discord(guild.preferred_locale) if guild is not None else "en"
+
     # -- what the manager tells ------------------------------------------------------------
 
     async def table_changed(self, table: Table, events: list[Event]) -> None:
@@ -163,7 +180,8 @@ class Publisher:
         if table.record.board_message_id is not None:  # else open_board is posting it
             box.boards[table.id] = table
             self._hurry_if_new_status(table, box)
-        lines = news_lines(table, events)
+        with speaking(self.language(table)):
+            lines = news_lines(table, events)
         if lines and not box.news:
             box.news_since = asyncio.get_running_loop().time()
         box.news += lines
@@ -178,11 +196,12 @@ class Publisher:
         user_id = table.seats[seat].user_id
         if user_id is None:
             return
-        text = t(
-            "<@{user}>, your turn ends in {n} s; then the AI plays it for you.",
-            user=user_id,
-            n=math.ceil(seconds),
-        )
+        with speaking(self.language(table)):
+            text = t(
+                "<@{user}>, your turn ends in {n} s; then the AI plays it for you.",
+                user=user_id,
+                n=math.ceil(seconds),
+            )
         self._call(table, _Call(table, seat, user_id, table.record.moves, text, warning=True))
 
     async def table_closed(self, table: Table) -> None:
@@ -201,6 +220,15 @@ class Publisher:
         box = self._box(table)
         await box.slot()
         await self._post_board(table)
+
+    def redraw(self, table: Table) -> None:
+        """Draw a table's board again (its language or pictures were changed)."""
+        if table.record.board_message_id is None:
+            return
+        self._shown.pop(table.id, None)
+        box = self._box(table)
+        box.boards[table.id] = table
+        self._wake(box)
 
     def restored(self, tables: list[Table]) -> None:
         """Redraw the boards of tables brought back after a restart (an edit may have been
@@ -281,13 +309,14 @@ class Publisher:
         last = ended.get(turn)
         if last is not None and not seat.timeouts and now - last < self._ping_after:
             return  # their previous turn was a moment ago: they are most likely watching
-        text = t(
-            "<@{user}>, it is your turn at {game} (table {id}): open **My hand** on the board "
-            "or type /hand.",
-            user=seat.user_id,
-            game=GAME_TITLES[table.game],
-            id=table.id,
-        )
+        with speaking(self.language(table)):
+            text = t(
+                "<@{user}>, it is your turn at {game} (table {id}): open **My hand** on the "
+                "board or type /hand.",
+                user=seat.user_id,
+                game=game_title(table.game),
+                id=table.id,
+            )
         self._call(table, _Call(table, turn, seat.user_id, table.record.moves, text))
 
     def _call(self, table: Table, call: _Call) -> None:
@@ -375,10 +404,11 @@ class Publisher:
             await self._post_board(table)
             return
         embed, view, payload = self._render(table)
+        files = await self._pictures(table, embed)
         moves = table.record.moves
         message = self._channel(box.channel_id).get_partial_message(message_id)
         try:
-            await message.edit(embed=embed, view=view)
+            await message.edit(embed=embed, view=view, attachments=files)
         except discord.NotFound:  # the board was deleted: post a new one
             log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
             await box.slot()
@@ -392,12 +422,15 @@ class Publisher:
 
     async def _post_board(self, table: Table) -> None:
         embed, view, payload = self._render(table)
+        files = await self._pictures(table, embed)
         moves = table.record.moves
         channel = self._channel(table.record.channel_id)
         if view is None:
-            message = await channel.send(embed=embed, allowed_mentions=NOBODY)
+            message = await channel.send(embed=embed, files=files, allowed_mentions=NOBODY)
         else:
-            message = await channel.send(embed=embed, view=view, allowed_mentions=NOBODY)
+            message = await channel.send(
+                embed=embed, view=view, files=files, allowed_mentions=NOBODY
+            )
         self._shown[table.id] = payload
         self._shown_status[table.id] = table.record.status
         await self.manager.set_board(table, message.id)
@@ -419,6 +452,14 @@ class Publisher:
         )
         await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
 
+    async def _pictures(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+        """The board's picture, unless its server turned pictures off: then none, and an
+        edit removes the one shown before."""
+        if not self.choices.pictures(table.record.guild_id):
+            return []
+        with speaking(self.language(table)):
+            return await board_files(table, embed)
+
     def _note_drawn(self, table: Table, moves: int) -> None:
         """Remember that the table's board shows move ``moves``; stored a few seconds later,
         many boards in one write (a board drawn but not yet stored is just redrawn after a
@@ -438,10 +479,11 @@ class Publisher:
             except Exception:
                 log.exception("could not store which moves %d boards show", len(drawn))
 
-    @staticmethod
-    def _render(table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:
-        """The board's embed and buttons, and the two as one string to compare boards by."""
-        embed, view = board_embed(table), board_view(table)
+    def _render(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:
+        """The board's embed and buttons, and the two as one string to compare boards by
+        (its picture shows what its text does, so it need not be compared)."""
+        with speaking(self.language(table)):
+            embed, view = board_embed(table), board_view(table)
         components = view.to_components() if view is not None else []
         payload = json.dumps([embed.to_dict(), components], sort_keys=True, default=str)
         return embed, view, payload

@@ -15,10 +15,10 @@ import discord
 
 from bot.games import GAMES
 from bot.games.base import Event, parse_options
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.tables import Table
 from bot.tables.table import SEAT_LIMITS
-from bot.text import GAME_TITLES, game_text
+from bot.text import game_text, game_title, narrate_all
 
 DESCRIPTION_MAX = 4096
 MESSAGE_MAX = 2000
@@ -39,19 +39,19 @@ ANNOUNCED = {
 }
 
 OPTION_LABELS = {
-    "redeal_ace_starter": "An Ace turned as starter is redealt",
-    "ace_on_ace": "An Ace may go on an Ace",
-    "voluntary_draw": "You may draw instead of playing",
-    "cavallo_declares_suit": "The Cavallo names the next suit",
-    "late_penultima": "Penúltima may be said late",
-    "penultima_penalty": "Cards for a missed penúltima",
-    "false_callout_penalty": "Cards for a wrong call-out",
-    "last_two_draws": "A 2 played last still makes the next player draw",
-    "min_players": "Fewest players",
-    "allow_negative": "The total may go below 0",
-    "allow_voluntary_bust": "You may pass 100 on purpose",
-    "reset_after_bust": "Passing 100 ends the round",
-    "resti_at_end_only": "Resti counted only at the end",
+    "redeal_ace_starter": N_("An Ace turned as starter is redealt"),
+    "ace_on_ace": N_("An Ace may go on an Ace"),
+    "voluntary_draw": N_("You may draw instead of playing"),
+    "cavallo_declares_suit": N_("The Cavallo names the next suit"),
+    "late_penultima": N_("Penúltima may be said late"),
+    "penultima_penalty": N_("Cards for a missed penúltima"),
+    "false_callout_penalty": N_("Cards for a wrong call-out"),
+    "last_two_draws": N_("A 2 played last still makes the next player draw"),
+    "min_players": N_("Fewest players"),
+    "allow_negative": N_("The total may go below 0"),
+    "allow_voluntary_bust": N_("You may pass 100 on purpose"),
+    "reset_after_bust": N_("Passing 100 ends the round"),
+    "resti_at_end_only": N_("Resti counted only at the end"),
 }
 
 
@@ -222,42 +222,49 @@ def board_embed(table: Table) -> discord.Embed:
     if status == "finished":
         return result_embed(table)
     return _embed(
-        table, t("{game} · closed", game=GAME_TITLES[table.game]), [t("This table was closed.")]
+        table, t("{game} · closed", game=game_title(table.game)), [t("This table was closed.")]
     )
 
 
 def lobby_embed(table: Table) -> discord.Embed:
     high = SEAT_LIMITS[table.game][1]
-    host = next((s.name for s in table.seats if s.user_id == table.record.host_id), "?")
+    host = next(
+        (
+            n
+            for s, n in zip(table.seats, table.names, strict=True)
+            if s.user_id == table.record.host_id
+        ),
+        "?",
+    )
     lines = [
         t("Host: {host}", host=host),
         t("Seats ({n}, at most {high}):", n=len(table.seats), high=high),
     ]
-    lines += [f"{i}. {seat.name}" for i, seat in enumerate(table.seats, start=1)]
+    lines += [f"{i}. {name}" for i, name in enumerate(table.names, start=1)]
     changed = rules_lines(table.game, current_options(table), changed_only=True)
     lines.append(t("House rules: {rules}", rules="; ".join(changed) if changed else t("standard")))
     if table.game == "minchiate":
         lines.append(t("AI players fill the empty seats; partners sit opposite each other."))
     lines.append(t("Press **Join** to sit down; the host presses **Start**."))
-    return _embed(table, t("{game} · lobby", game=GAME_TITLES[table.game]), lines)
+    return _embed(table, t("{game} · lobby", game=game_title(table.game)), lines)
 
 
 def playing_embed(table: Table) -> discord.Embed:
     text = game_text(table.game)
     lines = list(text.board_lines(table.view(None), table.names))
-    away = [seat.name for seat in table.seats if seat.away]
+    away = [name for seat, name in zip(table.seats, table.names, strict=True) if seat.away]
     if away:
         lines.append(t("The AI plays for: {names}", names=", ".join(away)))
     if table.recent:
-        lines += ["", t("**Last moves**"), *table.recent]
-    return _embed(table, t("{game} · playing", game=GAME_TITLES[table.game]), lines)
+        lines += ["", t("**Last moves**"), *narrate_all(table.game, table.recent, table.names)]
+    return _embed(table, t("{game} · playing", game=game_title(table.game)), lines)
 
 
 def result_embed(table: Table) -> discord.Embed:
     outcome = table.outcome()
     lines = list(game_text(table.game).outcome_lines(outcome, table.names)) if outcome else []
     lines.append(t("Press **Rematch** to play again with the same seats and house rules."))
-    return _embed(table, t("{game} · match over", game=GAME_TITLES[table.game]), lines)
+    return _embed(table, t("{game} · match over", game=game_title(table.game)), lines)
 
 
 def news_lines(table: Table, events: list[Event]) -> list[str]:
@@ -306,5 +313,5 @@ def hand_embed(table: Table, seat: int, choices: list[Choice]) -> discord.Embed:
         lines.append(t("You have said “penúltima” for your next play."))
     if record.away:
         lines.append(t("The AI is playing your seat; any move of yours brings you back."))
-    title = t("Your hand · {game}", game=GAME_TITLES[table.game])
+    title = t("Your hand · {game}", game=game_title(table.game))
     return _embed(table, title, lines)

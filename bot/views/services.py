@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.league import League
-from bot.tables import TableManager
+from bot.tables import Choices, TableManager
 from bot.views.publisher import Publisher
 
 
@@ -17,6 +17,7 @@ class Services:
     manager: TableManager
     publisher: Publisher
     league: League
+    choices: Choices
 
 
 def services(interaction: discord.Interaction[Any]) -> Services:

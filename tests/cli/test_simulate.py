@@ -55,9 +55,9 @@ def test_simulate_text_report_names_every_seat_and_level() -> None:
 
 def test_simulate_refuses_bad_arguments_clearly() -> None:
     bad_level = run("cento", "--seats", "3", "--ai", "genius")
-    assert bad_level.returncode == 2 and "'genius'" in bad_level.stderr
+    assert bad_level.returncode == 2 and "“genius”" in bad_level.stderr
     bad_option = run("cento", "--seats", "3", "--options", '{"colour": 1}')
-    assert bad_option.returncode == 2 and "'colour'" in bad_option.stderr
+    assert bad_option.returncode == 2 and "“colour”" in bad_option.stderr
     bad_seats = run("centocinque", "--seats", "9")
     assert bad_seats.returncode == 2 and "2 to 6 players" in bad_seats.stderr
 

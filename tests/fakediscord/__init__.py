@@ -27,7 +27,9 @@ Test controls: ``discord.gateway.drop()``, ``.request_reconnect()``,
 ``.invalidate_session()``; ``discord.faults.fail(route, 500)`` / ``.delay(route, s)``;
 ``discord.limits`` (rate limits and deadlines); ``discord.requests`` (every API request
 with its answer), ``discord.rejections`` (4xx answers), ``discord.rate_limited``;
-``discord.world`` for guilds, channels, roles and permission overwrites.
+``discord.world`` for guilds, channels, roles and permission overwrites;
+``discord.user("bob", locale="pt-BR")`` and ``discord.world.set_guild_locale(guild, "it")``
+for languages; ``message.embed_image()`` for the picture an embed shows.
 
 Run on its own with ``python -m tests.fakediscord --port N`` (see ``control.py`` for the
 HTTP control API and ``RemoteFakeDiscord``). More in ``README.md`` beside this file.
@@ -37,13 +39,15 @@ from .control import RemoteFakeDiscord, RemoteUser
 from .errors import DiscordError
 from .faults import Fault
 from .interactions import Interaction
-from .models import Channel, Command, Guild, Message, Role, User
+from .models import LOCALES, Attachment, Channel, Command, Guild, Message, Role, User
 from .ratelimits import Bucket, Limits
 from .server import FakeDiscord, RequestRecord
 from .users import ActionError, Reply, SimUser
 
 __all__ = [
+    "LOCALES",
     "ActionError",
+    "Attachment",
     "Bucket",
     "Channel",
     "Command",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import struct
 import zlib
 from collections.abc import AsyncIterator, Coroutine
 from typing import Any, NamedTuple
@@ -30,17 +31,41 @@ class Api:
         self.session = session
 
     async def call(
-        self, method: str, path: str, *, auth: bool = True, **kwargs: Any
+        self,
+        method: str,
+        path: str,
+        *,
+        auth: bool = True,
+        headers: dict[str, str] | None = None,
+        **kwargs: Any,
     ) -> ApiResponse:
-        headers = {"Authorization": f"Bot {self.fake.token}"} if auth else {}
+        sent = {"Authorization": f"Bot {self.fake.token}"} if auth else {}
+        sent |= headers or {}
         url = self.fake.api_base + path
-        async with self.session.request(method, url, headers=headers, **kwargs) as response:
+        async with self.session.request(method, url, headers=sent, **kwargs) as response:
             text = await response.text()
             body = json.loads(text) if text else None
             return ApiResponse(response.status, body, response.headers)
 
     async def send(self, channel_id: int, **payload: Any) -> ApiResponse:
         return await self.call("POST", f"/channels/{channel_id}/messages", json=payload)
+
+    async def with_files(
+        self,
+        method: str,
+        path: str,
+        payload: dict[str, Any],
+        *files: tuple[str, bytes],
+        auth: bool = True,
+    ) -> ApiResponse:
+        """A request with files, as discord.py sends one: ``payload_json`` and ``files[n]``."""
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", json.dumps(payload), content_type="application/json")
+        for i, (filename, data) in enumerate(files):
+            form.add_field(
+                f"files[{i}]", data, filename=filename, content_type="application/octet-stream"
+            )
+        return await self.call(method, path, auth=auth, data=form)
 
     async def register(self, *commands: dict[str, Any]) -> ApiResponse:
         fake = self.fake
@@ -54,6 +79,20 @@ class Api:
     async def followup(self, interaction: dict[str, Any], **payload: Any) -> ApiResponse:
         path = f"/webhooks/{self.fake.world.application_id}/{interaction['token']}"
         return await self.call("POST", path, auth=False, json=payload, params={"wait": "1"})
+
+
+def png(width: int, height: int) -> bytes:
+    """A real PNG of ``width`` by ``height`` grey pixels (sizes tell pictures apart)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        checksum = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + checksum
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit greyscale
+    pixels = zlib.compress((b"\x00" + b"\x80" * width) * height)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
 
 
 class GatewayClient:

@@ -55,6 +55,13 @@ INVALID_JSON = ErrorKind(400, 50109, "The request body contains invalid JSON.")
 INVALID_FORM_BODY = ErrorKind(400, 50035, "Invalid Form Body")
 
 
+def too_many_attachments(limit: int) -> DiscordError:
+    """Discord's 30015, which names the limit (10 unless a test changed ``max_files``)."""
+    return DiscordError(
+        400, 30015, f"Maximum number of attachments in a message reached ({limit})."
+    )
+
+
 class FormErrors:
     """Collects field errors into Discord's nested tree.
 

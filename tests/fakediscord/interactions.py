@@ -155,14 +155,15 @@ class Interactions:
         )
         self.by_id[interaction.id] = interaction
         self.by_token[interaction.token] = interaction
-        guild_id = str(channel.guild_id)
+        guild = world.guilds[channel.guild_id]
+        guild_id = str(guild.id)
         payload: dict[str, Any] = {
             "id": str(interaction.id),
             "application_id": str(world.application_id),
             "type": type,
             "data": data,
             "guild_id": guild_id,
-            "guild": {"id": guild_id, "locale": "en-US", "features": []},
+            "guild": {"id": guild_id, "locale": guild.preferred_locale, "features": []},
             "channel_id": str(channel.id),
             "channel": {
                 **channel.to_json(),
@@ -172,8 +173,8 @@ class Interactions:
             "token": interaction.token,
             "version": 1,
             "app_permissions": str(world.permissions(channel, world.bot)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": guild.preferred_locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": guild_id},
             "context": 0,
@@ -224,7 +225,15 @@ class Interactions:
                 f"Value must be one of {sorted(allowed)} for this interaction.",
             )
         elif kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
-            check_message(errors, data, ("data",), allowed_flags=MESSAGE_FLAGS)
+            updated = interaction.source if kind == UPDATE_MESSAGE else None
+            check_message(
+                errors,
+                data,
+                ("data",),
+                allowed_flags=MESSAGE_FLAGS,
+                uploads=uploads,
+                existing=updated.attachments if updated else (),
+            )
         elif kind == DEFERRED_CHANNEL_MESSAGE:
             check_message(errors, {"flags": data.get("flags")}, ("data",), allowed_flags=EPHEMERAL)
         elif kind == AUTOCOMPLETE_RESULT:
@@ -307,13 +316,14 @@ class Interactions:
         interaction = self._by_token(webhook_id, token)
         if interaction.response_type in (None, AUTOCOMPLETE_RESULT, MODAL):
             raise UNKNOWN_WEBHOOK()
+        uploads = list(uploads)
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=MESSAGE_FLAGS)
+        check_message(errors, body, allowed_flags=MESSAGE_FLAGS, uploads=uploads)
         errors.raise_if_any()
         original = interaction.original
         if interaction.response_type == DEFERRED_CHANNEL_MESSAGE and original and original.loading:
             return self.world.edit(original, body, uploads)
-        message = self._post(interaction, body, list(uploads))
+        message = self._post(interaction, body, uploads)
         interaction.followups.append(message)
         return message
 
@@ -338,7 +348,14 @@ class Interactions:
         uploads: Iterable[Upload],
     ) -> Message:
         message = self.find_message(webhook_id, token, ref)
+        uploads = list(uploads)
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=MESSAGE_FLAGS)
+        check_message(
+            errors,
+            body,
+            allowed_flags=MESSAGE_FLAGS,
+            uploads=uploads,
+            existing=message.attachments,
+        )
         errors.raise_if_any()
         return self.world.edit(message, body, uploads)

@@ -27,6 +27,41 @@ LABEL = 18
 LINK_STYLE = 5
 PREMIUM_STYLE = 6
 
+LOCALES = (
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu",
+    "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru",
+    "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+)  # fmt: skip
+"""Discord's locales, in the order of its developer documentation."""
+DEFAULT_LOCALE = "en-US"
+LOCALE_FALLBACKS = {"en-US": "en-GB", "en-GB": "en-US", "es-419": "es-ES"}
+"""Where a Discord client looks when a command has no localization for its locale."""
+
+
+def require_locale(locale: str) -> str:
+    """``locale`` if Discord has it; a test that sets an unknown one fails at once."""
+    if locale not in LOCALES:
+        raise ValueError(f"{locale!r} is not a Discord locale; one of {LOCALES}")
+    return locale
+
+
+def localized(item: dict[str, Any], key: str, locale: str) -> str | None:
+    """``item[key]`` (a name or description) in ``locale``, None if it has no localization.
+
+    Looks in ``{key}_localizations`` for the locale, then for its fallback, as the client.
+    """
+    localizations = item.get(f"{key}_localizations") or {}
+    for candidate in (locale, LOCALE_FALLBACKS.get(locale)):
+        if candidate in localizations:
+            return str(localizations[candidate])
+    return None
+
+
+def seen_as(item: dict[str, Any], key: str, locale: str) -> str:
+    """``item[key]`` as a person with ``locale`` reads it: localized, else the default."""
+    found = localized(item, key, locale)
+    return found if found is not None else str(item.get(key, ""))
+
 
 class Snowflakes:
     """Discord ids: milliseconds since 2015 in the high bits, a counter in the low ones."""
@@ -50,6 +85,8 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    locale: str = DEFAULT_LOCALE
+    """The language the person's Discord client is set to; interactions carry it."""
 
     @property
     def mention(self) -> str:
@@ -175,6 +212,8 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     joined_at: str = field(default_factory=iso_now)
+    preferred_locale: str = DEFAULT_LOCALE
+    """The community's language: interactions carry it as ``guild_locale``."""
 
     @property
     def everyone(self) -> Role:
@@ -206,7 +245,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -222,6 +261,11 @@ class Attachment:
     content_type: str | None = None
     description: str | None = None
 
+    @property
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height of a PNG (what the bot draws), None for other files."""
+        return png_size(self.data)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -234,7 +278,28 @@ class Attachment:
             data["content_type"] = self.content_type
         if self.description:
             data["description"] = self.description
+        if self.dimensions is not None:
+            data["width"], data["height"] = self.dimensions
         return data
+
+    def embed_media(self) -> dict[str, Any]:
+        """What an embed's ``image`` or ``thumbnail`` becomes once it names this file."""
+        media: dict[str, Any] = {"url": self.url, "proxy_url": self.url, "flags": 0}
+        if self.content_type:
+            media["content_type"] = self.content_type
+        if self.dimensions is not None:
+            media["width"], media["height"] = self.dimensions
+        return media
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its IHDR chunk, which must come first."""
+    if len(data) < 24 or not data.startswith(_PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
 def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -307,6 +372,24 @@ class Message:
     def selects(self) -> list[dict[str, Any]]:
         return [c for c in self.all_components() if c["type"] == STRING_SELECT]
 
+    def embed_image(self, index: int = 0) -> Attachment | None:
+        """The attached file shown as embed ``index``'s image (``attachment://NAME``), if any.
+
+        None when the embed has no image, an outside url, a name that matched no file, or
+        a file a later edit removed.
+        """
+        return self._embed_media(index, "image")
+
+    def embed_thumbnail(self, index: int = 0) -> Attachment | None:
+        """Like ``embed_image``, for the embed's thumbnail."""
+        return self._embed_media(index, "thumbnail")
+
+    def _embed_media(self, index: int, key: str) -> Attachment | None:
+        if index >= len(self.embeds):
+            return None
+        url = (self.embeds[index].get(key) or {}).get("url")
+        return next((a for a in self.attachments if a.url == url), None)
+
     def to_json(
         self, *, gateway: bool = False, member: dict[str, Any] | None = None
     ) -> dict[str, Any]:
@@ -360,7 +443,22 @@ class Command:
     def type(self) -> int:
         return int(self.data.get("type", 1))
 
-    def to_json(self) -> dict[str, Any]:
+    def localized(self, locale: str) -> dict[str, Any]:
+        """The definition as a person with ``locale`` sees it: every name, description
+        and choice name in that language where the bot gave one (with Discord's fallbacks).
+        """
+        return _localized_definition(self.data, require_locale(locale), full=False)
+
+    def to_json(
+        self, *, with_localizations: bool = True, locale: str = DEFAULT_LOCALE
+    ) -> dict[str, Any]:
+        """Discord's command object. Listing commands without ``with_localizations`` gives,
+        instead of the dictionaries, ``name_localized`` and ``description_localized`` in the
+        requester's ``locale`` (where there is one), as Discord does.
+        """
+        definition = (
+            self.data if with_localizations else _localized_definition(self.data, locale, full=True)
+        )
         data = {
             "description": "",
             "options": [],
@@ -368,7 +466,7 @@ class Command:
             "nsfw": False,
             "contexts": None,
             "integration_types": [0],
-            **self.data,
+            **definition,
             "id": str(self.id),
             "application_id": str(self.application_id),
             "version": str(self.version),
@@ -377,6 +475,23 @@ class Command:
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
         return data
+
+
+def _localized_definition(item: dict[str, Any], locale: str, *, full: bool) -> dict[str, Any]:
+    """A command, option or choice with its localizations for ``locale`` applied.
+
+    ``full=False``: names and descriptions replaced (what a person sees); ``full=True``: the
+    defaults kept, with ``*_localized`` fields beside them (Discord's listing shape).
+    """
+    out = {k: v for k, v in item.items() if not k.endswith("_localizations")}
+    for key in ("name", "description"):
+        found = localized(item, key, locale)
+        if found is not None:
+            out[f"{key}_localized" if full else key] = found
+    for nested in ("options", "choices"):
+        if isinstance(item.get(nested), list):
+            out[nested] = [_localized_definition(x, locale, full=full) for x in item[nested]]
+    return out
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ from .errors import (
 from .gateway import GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT, Gateway
 from .interactions import Interactions
 from .models import (
+    DEFAULT_LOCALE,
     IS_COMPONENTS_V2,
+    LOCALES,
     SUPPRESS_EMBEDS,
     SUPPRESS_NOTIFICATIONS,
     Channel,
@@ -114,6 +116,14 @@ def json_response(
     """JSON with Discord's exact ``Content-Type`` (discord.py compares it verbatim)."""
     body = json.dumps(data).encode()
     return web.Response(body=body, status=status, headers=headers, content_type="application/json")
+
+
+def _requester_locale(request: web.Request) -> str:
+    """Discord's order: ``X-Discord-Locale``, then ``Accept-Language``, then the account's
+    own setting (the bot's is en-US)."""
+    wanted = request.headers.get("X-Discord-Locale") or request.headers.get("Accept-Language")
+    first = (wanted or "").split(",")[0].split(";")[0].strip()
+    return first if first in LOCALES else DEFAULT_LOCALE
 
 
 def _id(request: web.Request, name: str) -> int:
@@ -260,8 +270,12 @@ class RestApi:
         return guild.id
 
     async def get_commands(self, request: web.Request) -> web.Response:
+        """Without ``with_localizations`` Discord lists each name and description in the
+        requester's language only (``name_localized``), not the dictionaries."""
         commands = self.world.commands.get(self._command_scope(request), [])
-        return json_response([c.to_json() for c in commands])
+        full = request.query.get("with_localizations") in ("1", "true", "True")
+        locale = _requester_locale(request)
+        return json_response([c.to_json(with_localizations=full, locale=locale) for c in commands])
 
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._command_scope(request)
@@ -379,7 +393,7 @@ class RestApi:
         needed = (SEND_MESSAGES, ATTACH_FILES) if uploads else (SEND_MESSAGES,)
         channel = self._channel(request, *needed)
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=CHANNEL_FLAGS)
+        check_message(errors, body, allowed_flags=CHANNEL_FLAGS, uploads=uploads)
         errors.raise_if_any()
         world = self.world
         return json_response(world.post(channel, world.bot, body, uploads).to_json())
@@ -395,7 +409,13 @@ class RestApi:
         if message.author is not self.world.bot:
             raise CANNOT_EDIT_OTHERS()
         errors = FormErrors()
-        check_message(errors, body, allowed_flags=CHANNEL_FLAGS)
+        check_message(
+            errors,
+            body,
+            allowed_flags=CHANNEL_FLAGS,
+            uploads=uploads,
+            existing=message.attachments,
+        )
         errors.raise_if_any()
         return json_response(self.world.edit(message, body, uploads).to_json())
 

@@ -159,14 +159,18 @@ class FakeDiscord:
 
     # --- the world, for tests ----------------------------------------------------------
 
-    def user(self, name: str, *, guild: Guild | None = None) -> SimUser:
-        """The simulated user ``name``, created (and made a member of the guild) on first use."""
+    def user(self, name: str, *, guild: Guild | None = None, locale: str | None = None) -> SimUser:
+        """The simulated user ``name``, created (and made a member of the guild) on first use;
+        ``locale`` sets the language of their Discord client (else it stays as it was, en-US
+        at first)."""
         guild = guild or self.guild
         sim = self._users.get(name)
         if sim is None:
             sim = self._users[name] = SimUser(self, self.world.add_user(name))
         if sim.id not in guild.members:
             self.world.add_member(guild, sim.user)
+        if locale is not None:
+            sim.locale = locale
         return sim
 
     def create_channel(self, name: str, *, guild: Guild | None = None) -> Channel:

@@ -18,6 +18,50 @@ from discord.http import Route
 from bot.endpoints import use_endpoints
 from tests.fakediscord import Bucket, FakeDiscord, Limits
 
+from .conftest import png
+
+PORTUGUESE = {"table": "mesa", "Tables": "Mesas", "new": "nova", "game": "jogo"}
+
+
+class Portuguese(app_commands.Translator):
+    """A few Brazilian Portuguese names, as a bot's translator gives them to discord.py."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.brazil_portuguese:
+            return None
+        return PORTUGUESE.get(string.message)
+
+
+def board_picture(width: int) -> tuple[discord.Embed, discord.File]:
+    """An embed showing a picture uploaded with it, as the bot's board does."""
+    embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
+    return embed, discord.File(io.BytesIO(png(width, 10)), "board.png")
+
+
+class Board(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Redraw", custom_id="board:redraw")
+    async def redraw(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Board]
+    ) -> None:
+        embed, file = board_picture(11)
+        await interaction.response.edit_message(embed=embed, attachments=[file])
+
+    @discord.ui.button(label="Later", custom_id="board:later")
+    async def later(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Board]
+    ) -> None:
+        await interaction.response.defer()
+        embed, file = board_picture(12)
+        await interaction.edit_original_response(embed=embed, attachments=[file])
+
 
 class Bid(discord.ui.Modal, title="Your bid"):
     amount: discord.ui.TextInput[Bid] = discord.ui.TextInput(label="Amount", max_length=3)
@@ -97,6 +141,19 @@ def make_bot(guild_id: int) -> commands.Bot:
             await interaction.channel.send(f"{who.mention} {i}", allowed_mentions=mentions)
         await interaction.followup.send("said")
 
+    @bot.tree.command(guild=guild, description="Where am I")
+    async def where(interaction: discord.Interaction) -> None:
+        assert interaction.guild is not None and interaction.guild_locale is not None
+        locales = (interaction.locale, interaction.guild_locale, interaction.guild.preferred_locale)
+        await interaction.response.send_message(" ".join(x.value for x in locales))
+
+    @bot.tree.command(guild=guild, description="The board, as a picture")
+    async def board(interaction: discord.Interaction) -> None:
+        embed, file = board_picture(10)
+        await interaction.response.send_message(embed=embed, file=file, view=Board())
+        embed, file = board_picture(10)
+        await interaction.followup.send(embed=embed, file=file, ephemeral=True)
+
     bot.tree.add_command(table)
     return bot
 
@@ -107,6 +164,7 @@ async def bot(fake: FakeDiscord) -> AsyncIterator[commands.Bot]:
     use_endpoints(fake.api_base, fake.gateway_url)
     client = make_bot(fake.guild_id)
     await client.login(fake.token)
+    await client.tree.set_translator(Portuguese())
     await client.tree.sync(guild=discord.Object(id=fake.guild_id))
     running = asyncio.create_task(client.connect())
     await fake.wait_for(lambda: fake.gateway.connected)
@@ -133,6 +191,44 @@ async def test_command_buttons_select_and_modal(fake: FakeDiscord) -> None:
     bid = await bob.submit_modal({"Amount": "50"})
     assert (bid.content, bid.ephemeral) == ("bid 50", True)
     assert bid.message not in alice.visible_messages()
+
+
+@pytest.mark.usefixtures("bot")
+async def test_translated_commands_and_the_locales_the_bot_reads(fake: FakeDiscord) -> None:
+    (table,) = [c for c in fake.commands() if c.name == "table"]
+    assert table.data["name_localizations"] == {"pt-BR": "mesa"}
+    assert table.localized("pt-BR")["options"][0]["name"] == "nova"
+    bob = fake.user("bob", locale="pt-BR")
+    assert (await bob.slash("mesa nova", jogo="cento")).content == "cento"
+    assert (await bob.slash("where")).content == "pt-BR en-US en-US"
+    fake.world.set_guild_locale(fake.guild, "it")
+    assert (await bob.slash("where")).content == "pt-BR it it", "GUILD_UPDATE reached the cache"
+    assert fake.rejections == []
+
+
+@pytest.mark.usefixtures("bot")
+async def test_board_pictures_sent_updated_and_edited_through_the_token(
+    fake: FakeDiscord,
+) -> None:
+    alice = fake.user("alice")
+    reply = await alice.slash("board")
+    board = reply.message
+    assert board is not None
+    first = board.embed_image()
+    assert first is not None and first.data == png(10, 10)
+    await fake.wait_for(lambda: reply.followups)
+    (private,) = reply.followups
+    shown = private.embed_image()
+    assert private.ephemeral and shown is not None and shown.data == png(10, 10)
+    await alice.click(board, label="Redraw")
+    redrawn = board.embed_image()
+    assert redrawn is not None and redrawn.data == png(11, 10)
+    assert board.attachments == [redrawn]
+    await alice.click(board, label="Later")
+    await fake.wait_for(lambda: board.attachments != [redrawn])
+    later = board.embed_image()
+    assert later is not None and later.data == png(12, 10) and board.attachments == [later]
+    assert fake.rejections == []
 
 
 @pytest.mark.usefixtures("bot")

@@ -98,6 +98,20 @@ MESSAGE_CASES = [
         "BASE_TYPE_MAX_LENGTH",
     ),
     (
+        "embed image url scheme",
+        {"embeds": [{"image": {"url": "attachment://board.png"}}]},
+        {"embeds": [{"image": {"url": "attachments://board.png"}}]},
+        ["embeds", "0", "image", "url"],
+        "URL_TYPE_INVALID_SCHEME",
+    ),
+    (
+        "embed thumbnail url without a scheme",
+        {"embeds": [{"thumbnail": {"url": "https://example.com/seat.png"}}]},
+        {"embeds": [{"thumbnail": {"url": "seat.png"}}]},
+        ["embeds", "0", "thumbnail", "url"],
+        "URL_TYPE_INVALID_URL",
+    ),
+    (
         "action rows",
         {"components": [_row(_button(f"b{i}")) for i in range(5)]},
         {"components": [_row(_button(f"b{i}")) for i in range(6)]},
@@ -228,6 +242,11 @@ def _option(name: str, **extra: Any) -> dict[str, Any]:
     return {"type": 3, "name": name, "description": "d", **extra}
 
 
+def _localized(name: str, **names: str) -> dict[str, Any]:
+    """A string option with localized names (``it="gioco"``; ``pt_BR`` for ``pt-BR``)."""
+    return _option(name, name_localizations={k.replace("_", "-"): v for k, v in names.items()})
+
+
 def _choices(count: int) -> list[dict[str, str]]:
     return [{"name": f"c{i}", "value": f"c{i}"} for i in range(count)]
 
@@ -322,6 +341,97 @@ COMMAND_CASES = [
         ["1", "name"],
         "APPLICATION_COMMANDS_DUPLICATE_NAME",
     ),
+    (
+        "localization for a locale Discord lacks",
+        [{"name": "help", "description": "d", "name_localizations": {"pt_BR": "ajuda"}}],
+        ["0", "name_localizations", "pt_BR"],
+        "BASE_TYPE_CHOICES",
+    ),
+    (
+        "localizations not a dictionary",
+        [{"name": "help", "description": "d", "description_localizations": ["ajuda"]}],
+        ["0", "description_localizations"],
+        "DICT_TYPE_CONVERT",
+    ),
+    (
+        "upper-case localized command name, reported on the dictionary",
+        [{"name": "help", "description": "d", "name_localizations": {"pt-BR": "Ajuda"}}],
+        ["0", "name_localizations"],
+        "APPLICATION_COMMAND_INVALID_NAME",
+    ),
+    (
+        "localized option name with a space, reported at its locale",
+        [{"name": "help", "description": "d", "options": [_localized("a", de="zwei worte")]}],
+        ["0", "options", "0", "name_localizations", "de"],
+        "APPLICATION_COMMAND_INVALID_NAME",
+    ),
+    (
+        "localized option name too long",
+        [{"name": "help", "description": "d", "options": [_localized("a", de="x" * 33)]}],
+        ["0", "options", "0", "name_localizations", "de"],
+        "APPLICATION_COMMAND_INVALID_NAME",
+    ),
+    (
+        "localized description too long",
+        [{"name": "help", "description": "d", "description_localizations": {"it": "x" * 101}}],
+        ["0", "description_localizations", "it"],
+        "BASE_TYPE_BAD_LENGTH",
+    ),
+    (
+        "empty localized description",
+        [{"name": "help", "description": "d", "description_localizations": {"it": ""}}],
+        ["0", "description_localizations", "it"],
+        "BASE_TYPE_BAD_LENGTH",
+    ),
+    (
+        "localized choice name too long",
+        [
+            {
+                "name": "help",
+                "description": "d",
+                "options": [
+                    _option(
+                        "a",
+                        choices=[
+                            {"name": "c", "value": "c", "name_localizations": {"fr": "x" * 101}}
+                        ],
+                    )
+                ],
+            }
+        ],
+        ["0", "options", "0", "choices", "0", "name_localizations", "fr"],
+        "BASE_TYPE_BAD_LENGTH",
+    ),
+    (
+        "localized option name that is another option's name",
+        [
+            {
+                "name": "help",
+                "description": "d",
+                "options": [_option("game"), _localized("seat", it="game")],
+            }
+        ],
+        ["0", "options", "1", "name_localizations", "it"],
+        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+    ),
+    (
+        "two options with one localized name",
+        [
+            {
+                "name": "help",
+                "description": "d",
+                "options": [_localized("game", it="gioco"), _localized("seat", it="gioco")],
+            }
+        ],
+        ["0", "options", "0", "name_localizations", "it"],
+        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+    ),
+    (
+        "localized context menu name too long",
+        [{"type": 3, "name": "Pin", "description": "", "name_localizations": {"it": "x" * 33}}],
+        ["0", "name_localizations", "it"],
+        "BASE_TYPE_BAD_LENGTH",
+    ),
 ]
 
 
@@ -334,6 +444,56 @@ async def test_valid_commands_are_registered_with_ids(api: Api, fake: FakeDiscor
     status, again, _ = await api.register({"name": "help", "description": "Help again"})
     assert again[0]["id"] == ids[1], "overwriting a command keeps its id"
     assert [c.name for c in fake.commands()] == ["help"]
+
+
+async def test_localized_names_follow_discords_naming_rule_in_every_script(
+    api: Api, fake: FakeDiscord
+) -> None:
+    names = {
+        "pt-BR": "ação",
+        "de": "straße",
+        "el": "βοήθεια",
+        "ru": "помощь",
+        "hi": "सहायता",  # Devanagari vowel signs are marks, not letters
+        "th": "ช่วยเหลือ",  # so are Thai tone marks
+        "ja": "ヘルプ",  # no case at all
+        "zh-CN": "帮助",
+        "ko": "도움말",
+        "fr": "l'aide-2",
+    }
+    command = {
+        "name": "help",
+        "description": "d",
+        "name_localizations": names,
+        "description_localizations": {locale: "x" * 100 for locale in names},
+        "options": [_localized("topic", **{k.replace("-", "_"): v for k, v in names.items()})],
+    }
+    status, body, _ = await api.register(command)
+    assert status == 200, body
+    assert fake.commands()[0].data["options"][0]["name_localizations"] == names
+    for upper in ("Ação", "Βοήθεια", "Помощь"):
+        command["name_localizations"] = {"it": upper}
+        status, body, _ = await api.register(command)
+        assert _error_at(body, ["0", "name_localizations"]) == "APPLICATION_COMMAND_INVALID_NAME"
+
+
+async def test_only_the_longest_localization_counts_toward_the_command_size(
+    api: Api, fake: FakeDiscord
+) -> None:
+    def command(default: int, localized: int) -> dict[str, Any]:
+        """3 options of 25 choices: 536 + 75 x the longest choice name, in characters."""
+        choice_names = {"it": "n" * localized, "de": "n" * localized, "fr": "n" * localized}
+        choices = [
+            {"name": "n" * default, "value": f"v{j:02d}", "name_localizations": choice_names}
+            for j in range(25)
+        ]
+        options = [_option(f"o{i}", description="x" * 100, choices=choices) for i in range(3)]
+        return {"name": "help", "description": "d", "options": options}
+
+    status, body, _ = await api.register(command(default=99, localized=99))
+    assert status == 200, "7961 characters, however many locales repeat them"
+    status, body, _ = await api.register(command(default=10, localized=100))
+    assert _error_at(body, ["0"]) == "APPLICATION_COMMAND_TOO_LARGE", "8036 characters"
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,9 @@ from .models import (
     Message,
     Role,
     User,
+    localized,
+    require_locale,
+    seen_as,
 )
 from .permissions import ADMINISTRATOR, USE_APPLICATION_COMMANDS, guild_permissions
 from .world import World
@@ -146,6 +149,16 @@ class SimUser:
     def mention(self) -> str:
         return self.user.mention
 
+    @property
+    def locale(self) -> str:
+        """The language of this person's Discord client ("en-US" unless set): interactions
+        carry it, and commands are typed by their names in it (see ``slash``)."""
+        return self.user.locale
+
+    @locale.setter
+    def locale(self, locale: str) -> None:
+        self.user.locale = require_locale(locale)
+
     # --- looking -----------------------------------------------------------------------
 
     def visible_messages(self, channel: Channel | None = None) -> list[Message]:
@@ -162,7 +175,12 @@ class SimUser:
     # --- acting ------------------------------------------------------------------------
 
     async def slash(self, command: str, *, channel: Channel | None = None, **options: Any) -> Reply:
-        """Run ``/command`` (``"table new"`` for a subcommand) with these option values."""
+        """Run ``/command`` (``"table new"`` for a subcommand) with these option values.
+
+        Command, subcommand and option names may be typed as this user reads them, in their
+        locale where the bot localized them, or as the default names; the interaction
+        carries the default names either way, as Discord's does.
+        """
         channel = channel or self.fake.channel
         data = self._command_data(channel, command, options, focused=None)
         return await self._interact(channel, APPLICATION_COMMAND, data)
@@ -313,23 +331,25 @@ class SimUser:
         self, channel: Channel, path: str, given: dict[str, Any], *, focused: str | None
     ) -> dict[str, Any]:
         """The ``data`` of a command interaction, checked as the Discord client would."""
-        command = self._command(channel, path.split()[0])
+        words = path.split()
+        command = self._command(channel, words[0])
+        locale = self.locale
         definitions = command.data.get("options") or []
         top: list[dict[str, Any]] = []
         options = top
-        for name in path.split()[1:]:
-            found = _option(definitions, name, (_SUBCOMMAND, _GROUP), path)
-            node: dict[str, Any] = {"type": found["type"], "name": name, "options": []}
+        for word in words[1:]:
+            found = _option(definitions, word, (_SUBCOMMAND, _GROUP), path, locale)
+            node: dict[str, Any] = {"type": found["type"], "name": found["name"], "options": []}
             options.append(node)
             options = node["options"]
             definitions = found.get("options") or []
         if any(d.get("type") in (_SUBCOMMAND, _GROUP) for d in definitions):
-            subs = [d["name"] for d in definitions]
+            subs = [seen_as(d, "name", locale) for d in definitions]
             raise ActionError(f"/{path} needs one of its subcommands: {subs}")
         resolved: dict[str, dict[str, Any]] = {}
         for name, value in given.items():
-            definition = _option(definitions, name, None, path)
-            option: dict[str, Any] = {"type": definition["type"], "name": name}
+            definition = _option(definitions, name, None, path, locale)
+            option: dict[str, Any] = {"type": definition["type"], "name": definition["name"]}
             if name == focused:
                 option |= {"value": str(value), "focused": True}
                 if not definition.get("autocomplete"):
@@ -338,8 +358,11 @@ class SimUser:
                 option["value"] = self._option_value(channel, definition, value, resolved)
             options.append(option)
         if focused is None:
+            named = {o["name"] for o in options}
             missing = [
-                d["name"] for d in definitions if d.get("required") and d["name"] not in given
+                seen_as(d, "name", locale)
+                for d in definitions
+                if d.get("required") and d["name"] not in named
             ]
             if missing:
                 raise ActionError(f"/{path} needs the options {missing}")
@@ -359,12 +382,16 @@ class SimUser:
         if member is None or not perms & USE_APPLICATION_COMMANDS:
             raise ActionError(f"{self.name} cannot use commands in #{channel.name}")
         registered = world.commands.get(guild.id, []) + world.commands.get(None, [])
-        for command in registered:
-            if command.type == 1 and command.name == name:
-                self._check_command_permissions(command, guild_permissions(guild, member))
-                return command
-        names = sorted(c.name for c in registered)
-        raise ActionError(f"no command /{name} in {guild.name}; registered: {names}")
+        slash = [c for c in registered if c.type == 1]
+        found = next(
+            (c for c in slash if localized(c.data, "name", self.locale) == name),
+            next((c for c in slash if c.name == name), None),
+        )
+        if found is None:
+            names = sorted(seen_as(c.data, "name", self.locale) for c in registered)
+            raise ActionError(f"no command /{name} in {guild.name}; registered: {names}")
+        self._check_command_permissions(found, guild_permissions(guild, member))
+        return found
 
     def _check_command_permissions(self, command: Command, perms: int) -> None:
         required = command.data.get("default_member_permissions")
@@ -421,12 +448,22 @@ class SimUser:
 
 
 def _option(
-    definitions: list[dict[str, Any]], name: str, kinds: tuple[int, ...] | None, path: str
+    definitions: list[dict[str, Any]],
+    name: str,
+    kinds: tuple[int, ...] | None,
+    path: str,
+    locale: str,
 ) -> dict[str, Any]:
-    for definition in definitions:
-        if definition["name"] == name and (kinds is None or definition["type"] in kinds):
+    """The option (or subcommand) a user typed as ``name``: its name in their ``locale``
+    first, else its default name (Discord keeps the two from clashing)."""
+    candidates = [d for d in definitions if kinds is None or d["type"] in kinds]
+    for definition in candidates:
+        if localized(definition, "name", locale) == name:
             return definition
-    offered = [d["name"] for d in definitions]
+    for definition in candidates:
+        if definition["name"] == name:
+            return definition
+    offered = [seen_as(d, "name", locale) for d in definitions]
     raise ActionError(f"/{path} has no {'subcommand' if kinds else 'option'} {name!r}: {offered}")
 
 

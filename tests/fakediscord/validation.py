@@ -6,8 +6,10 @@ answer is the same ``50035 Invalid Form Body`` with the same error tree Discord 
 
 from __future__ import annotations
 
-import re
+import unicodedata
+from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from .errors import EMPTY_MESSAGE, FormErrors, Path
 from .models import (
@@ -16,10 +18,13 @@ from .models import (
     IS_COMPONENTS_V2,
     LABEL,
     LINK_STYLE,
+    LOCALES,
     PREMIUM_STYLE,
     STRING_SELECT,
     TEXT_DISPLAY,
     TEXT_INPUT,
+    Attachment,
+    Upload,
 )
 
 CONTENT_MAX = 2000
@@ -36,15 +41,24 @@ COMMAND_OPTIONS_MAX = 25
 COMMAND_SIZE_MAX = 8000
 GLOBAL_COMMANDS_MAX = {1: 100, 2: 5, 3: 5}
 
-_COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+NAME_MAX = 32
+DESCRIPTION_MAX = 100
+EMBED_MEDIA_SCHEMES = ("http", "https", "attachment")
 _OPTION_TYPES = range(1, 12)
 _SUBCOMMAND, _GROUP, _STRING, _INTEGER, _NUMBER = 1, 2, 3, 4, 10
 
 
 def check_message(
-    errors: FormErrors, data: dict[str, Any], at: Path = (), *, allowed_flags: int
+    errors: FormErrors,
+    data: dict[str, Any],
+    at: Path = (),
+    *,
+    allowed_flags: int,
+    uploads: Sequence[Upload] = (),
+    existing: Sequence[Attachment] = (),
 ) -> None:
-    """Content, embeds, components, allowed_mentions and flags of a message payload."""
+    """Content, embeds, components, allowed_mentions, flags and the attachments list of a
+    message payload sent with ``uploads``, for a message that has ``existing`` files."""
     content = data.get("content")
     if content is not None and not isinstance(content, str):
         errors.add((*at, "content"), "BASE_TYPE_STRING", "Must be a string.")
@@ -65,6 +79,23 @@ def check_message(
         check_components(errors, data["components"], (*at, "components"))
     if data.get("allowed_mentions") is not None:
         check_allowed_mentions(errors, data["allowed_mentions"], (*at, "allowed_mentions"))
+    if data.get("attachments") is not None:
+        _check_attachment_list(errors, data["attachments"], (*at, "attachments"), uploads, existing)
+
+
+def _check_attachment_list(
+    errors: FormErrors,
+    listed: list[dict[str, Any]],
+    at: Path,
+    uploads: Sequence[Upload],
+    existing: Sequence[Attachment],
+) -> None:
+    """Each entry names a file of the request (id ``n`` for ``files[n]``) or one the message
+    already has; anything else is Discord's ATTACHMENT_NOT_FOUND."""
+    known = {str(u.index) for u in uploads} | {str(a.id) for a in existing}
+    for i, entry in enumerate(listed):
+        if str(entry.get("id")) not in known:
+            errors.add((*at, i), "ATTACHMENT_NOT_FOUND", "Attachment data not found")
 
 
 def require_not_empty(data: dict[str, Any], *, has_files: bool) -> None:
@@ -95,6 +126,8 @@ def check_embeds(errors: FormErrors, embeds: list[dict[str, Any]], at: Path) -> 
                     )
                 errors.max_length((*here, "fields", j, key), value, limit)
                 total += len(value or "")
+        for key in ("image", "thumbnail"):
+            _check_media_url(errors, (embed.get(key) or {}).get("url"), (*here, key, "url"))
         footer_text = (embed.get("footer") or {}).get("text")
         errors.max_length((*here, "footer", "text"), footer_text, 2048)
         author_name = (embed.get("author") or {}).get("name")
@@ -103,6 +136,23 @@ def check_embeds(errors: FormErrors, embeds: list[dict[str, Any]], at: Path) -> 
     if total > EMBED_TOTAL_MAX:
         errors.add(
             at, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {EMBED_TOTAL_MAX}"
+        )
+
+
+def _check_media_url(errors: FormErrors, url: object, at: Path) -> None:
+    """An embed image or thumbnail: a web address, or ``attachment://NAME`` for a file of
+    the same message (which Discord accepts though its error text names only http(s))."""
+    if url is None:
+        return
+    if not isinstance(url, str) or not urlsplit(url).scheme:
+        errors.add(at, "URL_TYPE_INVALID_URL", "Not a well formed URL.")
+        return
+    scheme = urlsplit(url).scheme
+    if scheme not in EMBED_MEDIA_SCHEMES:
+        errors.add(
+            at,
+            "URL_TYPE_INVALID_SCHEME",
+            f"Scheme \"{scheme}\" is not supported. Scheme must be one of ('http', 'https').",
         )
 
 
@@ -321,7 +371,16 @@ def check_commands(errors: FormErrors, commands: list[dict[str, Any]], *, is_glo
         if kind == 1:
             _check_chat_input(errors, command, (i,))
         else:
-            errors.length_between((i, "name"), name, 1, 32)
+            errors.length_between((i, "name"), name, 1, NAME_MAX)
+            _check_localizations(
+                errors,
+                command,
+                (i,),
+                "name",
+                valid=lambda value: 1 <= len(value) <= NAME_MAX,
+                code="BASE_TYPE_BAD_LENGTH",
+                message=f"Must be between 1 and {NAME_MAX} in length.",
+            )
             if command.get("description"):
                 errors.add(
                     (i, "description"),
@@ -347,7 +406,7 @@ def check_commands(errors: FormErrors, commands: list[dict[str, Any]], *, is_glo
 
 
 def _check_chat_input(errors: FormErrors, command: dict[str, Any], at: Path) -> None:
-    _check_name_and_description(errors, command, at)
+    _check_name_and_description(errors, command, at, top_level=True)
     _check_options(errors, command.get("options") or [], (*at, "options"), depth=0)
     if _command_size(command) > COMMAND_SIZE_MAX:
         errors.add(
@@ -357,11 +416,97 @@ def _check_chat_input(errors: FormErrors, command: dict[str, Any], at: Path) -> 
         )
 
 
-def _check_name_and_description(errors: FormErrors, item: dict[str, Any], at: Path) -> None:
-    name = item.get("name")
-    if not isinstance(name, str) or not _COMMAND_NAME.match(name) or name != name.lower():
+def _check_name_and_description(
+    errors: FormErrors, item: dict[str, Any], at: Path, *, top_level: bool = False
+) -> None:
+    """A slash command's or option's name and description, and their localizations.
+
+    Discord reports a bad localized option name at its locale, but a bad localized
+    command name on the whole dictionary (``top_level``).
+    """
+    if not is_command_name(item.get("name")):
         errors.add((*at, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-    errors.length_between((*at, "description"), item.get("description"), 1, 100)
+    errors.length_between((*at, "description"), item.get("description"), 1, DESCRIPTION_MAX)
+    _check_localizations(
+        errors,
+        item,
+        at,
+        "name",
+        valid=is_command_name,
+        code="APPLICATION_COMMAND_INVALID_NAME",
+        message="Command name is invalid",
+        per_locale=not top_level,
+    )
+    _check_localizations(
+        errors,
+        item,
+        at,
+        "description",
+        valid=lambda value: 1 <= len(value) <= DESCRIPTION_MAX,
+        code="BASE_TYPE_BAD_LENGTH",
+        message=f"Must be between 1 and {DESCRIPTION_MAX} in length.",
+    )
+
+
+def is_command_name(name: object) -> bool:
+    """Discord's ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, in lower case where the
+    script has one. Python's ``re`` has no ``\\p``, so letters and numbers are found by
+    Unicode category and the two scripts (whose vowel signs are marks) by character name.
+    """
+    return (
+        isinstance(name, str)
+        and 1 <= len(name) <= NAME_MAX
+        and name == name.lower()
+        and all(_is_name_character(c) for c in name)
+    )
+
+
+def _is_name_character(c: str) -> bool:
+    return (
+        c in "-_'"
+        or unicodedata.category(c)[0] in "LN"
+        or unicodedata.name(c, "").startswith(("DEVANAGARI ", "THAI "))
+    )
+
+
+def _check_localizations(
+    errors: FormErrors,
+    item: dict[str, Any],
+    at: Path,
+    key: str,
+    *,
+    valid: Callable[[str], bool],
+    code: str,
+    message: str,
+    per_locale: bool = True,
+) -> None:
+    """``{key}_localizations``: null, or a dictionary from Discord locales to values that
+    pass ``valid``. An unknown locale is reported at its key, as Discord does; a bad value
+    at its locale, or once on the dictionary when not ``per_locale``.
+    """
+    where = (*at, f"{key}_localizations")
+    given = item.get(f"{key}_localizations")
+    if given is None:
+        return
+    if not isinstance(given, dict):
+        errors.add(where, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+        return
+    bad_value = False
+    for locale, value in given.items():
+        if locale not in LOCALES:
+            errors.add((*where, locale), "BASE_TYPE_CHOICES", f"Value must be one of {LOCALES}.")
+        elif not isinstance(value, str) or not valid(value):
+            if per_locale:
+                errors.add((*where, locale), code, message)
+            bad_value = True
+    if bad_value and not per_locale:
+        errors.add(where, code, message)
+
+
+def _localizations(item: dict[str, Any], key: str) -> dict[str, Any]:
+    """``{key}_localizations`` when it is a dictionary (a bad one is reported elsewhere)."""
+    given = item.get(f"{key}_localizations")
+    return given if isinstance(given, dict) else {}
 
 
 def _check_options(
@@ -382,6 +527,7 @@ def _check_options(
         errors.add(
             at, "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS", "Option names must be unique"
         )
+    _check_localized_option_names(errors, options, at)
     required = [bool(o.get("required")) for o in options]
     if required != sorted(required, reverse=True):
         errors.add(
@@ -391,6 +537,25 @@ def _check_options(
         )
     for i, option in enumerate(options):
         _check_option(errors, option, (*at, i), depth=depth)
+
+
+def _check_localized_option_names(
+    errors: FormErrors, options: list[dict[str, Any]], at: Path
+) -> None:
+    """Discord: a localized option name differs from the default names of the other
+    options and from their names in the same locale (so a user's words are never ambiguous).
+    """
+    for i, option in enumerate(options):
+        others = [o for j, o in enumerate(options) if j != i]
+        for locale, name in _localizations(option, "name").items():
+            taken = {o.get("name") for o in others}
+            taken |= {_localizations(o, "name").get(locale) for o in others}
+            if name in taken:
+                errors.add(
+                    (*at, i, "name_localizations", locale),
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    "Option names must be unique",
+                )
 
 
 def _check_option(errors: FormErrors, option: dict[str, Any], at: Path, *, depth: int) -> None:
@@ -431,6 +596,15 @@ def _check_option(errors: FormErrors, option: dict[str, Any], at: Path, *, depth
         errors.max_length((*at, "choices"), choices, CHOICES_MAX)
         for j, choice in enumerate(choices):
             errors.length_between((*at, "choices", j, "name"), choice.get("name"), 1, 100)
+            _check_localizations(
+                errors,
+                choice,
+                (*at, "choices", j),
+                "name",
+                valid=lambda value: 1 <= len(value) <= 100,
+                code="BASE_TYPE_BAD_LENGTH",
+                message="Must be between 1 and 100 in length.",
+            )
             if isinstance(choice.get("value"), str):
                 errors.max_length((*at, "choices", j, "value"), choice["value"], 100)
     for key, low in (("min_length", 0), ("max_length", 1)):
@@ -442,9 +616,16 @@ def _check_option(errors: FormErrors, option: dict[str, Any], at: Path, *, depth
 
 
 def _command_size(command: dict[str, Any]) -> int:
-    size = len(command.get("name", "")) + len(command.get("description", ""))
+    """Characters counted against ``COMMAND_SIZE_MAX``: of each name and description only
+    the longest of the default and its localizations, as Discord counts them."""
+    size = _longest(command, "name") + _longest(command, "description")
     for option in command.get("options") or []:
         size += _command_size(option)
         for choice in option.get("choices") or []:
-            size += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+            size += _longest(choice, "name") + len(str(choice.get("value", "")))
     return size
+
+
+def _longest(item: dict[str, Any], key: str) -> int:
+    values = [item.get(key) or "", *_localizations(item, key).values()]
+    return max(len(str(v)) for v in values)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from .errors import REQUEST_TOO_LARGE, DiscordError
+from .errors import REQUEST_TOO_LARGE, DiscordError, too_many_attachments
 from .models import (
     EPHEMERAL,
     LOADING,
@@ -30,6 +30,7 @@ from .models import (
     Upload,
     User,
     iso_now,
+    require_locale,
 )
 from .permissions import EVERYONE_DEFAULT, MENTION_EVERYONE, channel_permissions
 from .ratelimits import Limits
@@ -39,6 +40,9 @@ T = TypeVar("T")
 
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _ROLE_MENTION = re.compile(r"<@&(\d+)>")
+_ATTACHMENT_SCHEME = "attachment://"
+EMBEDDABLE_FILES = (".jpg", ".jpeg", ".png", ".webp", ".gif")
+"""The files an embed may show through ``attachment://`` (Discord's documented list)."""
 
 
 def _ignore(event: str, data: dict[str, Any]) -> None:
@@ -131,6 +135,12 @@ class World:
             "soundboard_sounds": [],
         }
 
+    def set_guild_locale(self, guild: Guild, locale: str) -> None:
+        """Change the community's language, as its admins do in the server settings: later
+        interactions carry it as ``guild_locale`` and the bot hears GUILD_UPDATE."""
+        guild.preferred_locale = require_locale(locale)
+        self.dispatch("GUILD_UPDATE", guild.to_json())
+
     def create_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(self.ids.next(), guild.id, name, position=len(guild.channels))
         guild.channels[channel.id] = channel
@@ -219,6 +229,8 @@ class World:
         except DiscordError:
             vars(message).update(vars(before))
             raise
+        for dropped in set(before.attachments) - set(message.attachments):
+            del self.attachments[dropped.id]  # its CDN url answers 404 from now on
         if "flags" in data:
             suppress = int(data["flags"] or 0) & SUPPRESS_EMBEDS
             message.flags = (message.flags & ~SUPPRESS_EMBEDS) | suppress
@@ -258,26 +270,34 @@ class World:
     def _apply(self, message: Message, data: dict[str, Any], uploads: list[Upload]) -> None:
         if "content" in data:
             message.content = data["content"] or ""
-        if "embeds" in data:
-            message.embeds = list(data["embeds"] or [])
         if "components" in data:
             message.components = list(data["components"] or [])
+        new: list[Attachment] = []
         if "attachments" in data or uploads:
-            message.attachments = self._attachments(message, data.get("attachments"), uploads)
+            kept, new = self._attachments(message, data.get("attachments"), uploads)
+            message.attachments = kept + new
+        if "embeds" in data:
+            files = new + message.attachments  # this request's files first
+            message.embeds = [_show_files(embed, files) for embed in data["embeds"] or []]
         if "allowed_mentions" in data:
             message.allowed_mentions = data["allowed_mentions"]
         self._resolve_mentions(message)
 
     def _attachments(
         self, message: Message, listed: list[dict[str, Any]] | None, uploads: list[Upload]
-    ) -> list[Attachment]:
-        if len(uploads) > self.limits.max_files or any(
-            len(u.data) > self.limits.max_file_size for u in uploads
-        ):
+    ) -> tuple[list[Attachment], list[Attachment]]:
+        """The attachments kept (those ``listed``, or all when there is no list) and the new
+        ones. Each file may be ``max_file_size`` (413 and 40005 above it, as Discord's limit
+        is per file); a message holds at most ``max_files`` (30015)."""
+        limits = self.limits
+        if any(len(u.data) > limits.max_file_size for u in uploads):
             raise REQUEST_TOO_LARGE()
         keep_ids = None if listed is None else {str(a.get("id")) for a in listed}
         kept = [a for a in message.attachments if keep_ids is None or str(a.id) in keep_ids]
+        if len(kept) + len(uploads) > limits.max_files:
+            raise too_many_attachments(limits.max_files)
         descriptions = {str(a.get("id")): a.get("description") for a in listed or []}
+        new = []
         for upload in uploads:
             attachment_id = self.ids.next()
             attachment = Attachment(
@@ -289,8 +309,8 @@ class World:
                 description=descriptions.get(str(upload.index)),
             )
             self.attachments[attachment.id] = attachment
-            kept.append(attachment)
-        return kept
+            new.append(attachment)
+        return kept, new
 
     def _resolve_mentions(self, message: Message) -> None:
         """Mentions in the content, filtered by allowed_mentions (default: everything)."""
@@ -329,3 +349,19 @@ class World:
             if (message.mention_everyone or in_role) and member.user not in notified:
                 notified.append(member.user)
         return [u for u in notified if self.permissions(channel, u)]
+
+
+def _show_files(embed: dict[str, Any], files: list[Attachment]) -> dict[str, Any]:
+    """The embed as Discord stores it: an image or thumbnail ``attachment://NAME`` that
+    names a picture among ``files`` becomes that file's CDN url (with its size). A name
+    that matches none is kept as sent; Discord accepts it and the client shows no picture.
+    """
+    shown = copy.deepcopy(embed)  # the request as sent stays in the request log
+    for key in ("image", "thumbnail"):
+        url = (shown.get(key) or {}).get("url")
+        if isinstance(url, str) and url.startswith(_ATTACHMENT_SCHEME):
+            name = url.removeprefix(_ATTACHMENT_SCHEME)
+            file = next((f for f in files if f.filename == name), None)
+            if file is not None and name.lower().endswith(EMBEDDABLE_FILES):
+                shown[key] = file.embed_media()
+    return shown

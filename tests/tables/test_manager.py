@@ -112,7 +112,7 @@ async def test_lobby_rules_and_one_table_per_channel(world: World) -> None:
     await m.add_ai(table, 101, "hard")
     with pytest.raises(TableError, match="Only the host"):
         await m.start(table, 101)
-    with pytest.raises(GameError, match="'colour'"):
+    with pytest.raises(GameError, match="“colour”"):
         await m.create(1, 11, 100, "Ann", "cento", {"colour": "red"})
     await m.start(table, 100)
     assert table.playing and [s.name for s in table.seats] == ["Ann", "Bob", "AI (hard) 1"]
@@ -244,7 +244,7 @@ async def test_the_host_sets_house_rules_in_the_lobby_and_bad_ones_are_named(
     await m.join(table, 101, "Bob")
     with pytest.raises(TableError, match="Only the host"):
         await m.set_options(table, 101, {"min_players": 2})
-    with pytest.raises(GameError, match="'min_players'"):
+    with pytest.raises(GameError, match="“min_players”"):
         await m.set_options(table, 100, {"min_players": 7})
     assert table.record.options == {}
     await m.set_options(table, 100, {"min_players": 2})

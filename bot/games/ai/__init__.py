@@ -24,9 +24,13 @@ _MODULES = {
 def make_player(game: str, level: str, *, budget: int | None = None) -> Player:
     """An AI for ``game`` at ``level``; ``budget`` overrides the hard level's playouts."""
     if level not in LEVELS:
-        raise GameError(f"Unknown AI level {level!r}: choose one of {', '.join(LEVELS)}.")
+        raise GameError(
+            "Unknown AI level “{level}”: choose one of {levels}.",
+            level=level,
+            levels=", ".join(LEVELS),
+        )
     if game not in _MODULES:
-        raise GameError(f"Unknown game {game!r}.")
+        raise GameError("Unknown game “{game}”.", game=game)
     if level == "random":
         return RandomPlayer()
     factory = importlib.import_module(_MODULES[game]).PLAYERS[level]

@@ -33,7 +33,7 @@ from bot.games.base import (
     shuffled,
     split_token,
 )
-from bot.games.errors import GameError
+from bot.games.errors import GameError, Word
 from bot.games.minchiate.cards import (
     DISCARDABLE,
     MATTO,
@@ -56,8 +56,18 @@ SEATS = 4
 TRICKS = 21
 PHASES = ("discard", "declare", "play", "over")
 PHASE_MOVES = {"discard": ("discard",), "declare": ("declare", "nodeclare"), "play": ("play",)}
-PHASE_WORDS = {"discard": "discard a card", "declare": "declare or not", "play": "play a card"}
-SUIT_NAMES = {"c": "coppe", "d": "denari", "s": "spade", "b": "bastoni", TRUMP: "trumps"}
+PHASE_WORDS = {
+    "discard": Word("discard a card"),
+    "declare": Word("declare or not"),
+    "play": Word("play a card"),
+}
+SUIT_NAMES = {
+    "c": Word("coppe"),
+    "d": Word("denari"),
+    "s": Word("spade"),
+    "b": Word("bastoni"),
+    TRUMP: Word("trumps"),
+}
 
 
 class MinchiateOptions(Options):
@@ -184,14 +194,19 @@ class Minchiate:
     ) -> MinchiateState:
         if seats != SEATS or not isinstance(seats, int):
             raise GameError(
-                f"Minchiate is played by exactly 4 players in two partnerships, not {seats}."
+                "Minchiate is played by exactly 4 players in two partnerships, not {seats}.",
+                seats=seats,
             )
         opts = parse_options(MinchiateOptions, options)
         low, high = MIN_PART, len(PACK) - MIN_PART
         if cut is None:
             cut = random.Random(f"{seed}:cut").randint(low, high)
         elif not isinstance(cut, int) or isinstance(cut, bool) or not low <= cut <= high:
-            raise GameError(f"The cut must leave at least {low} cards in each part: {low}..{high}.")
+            raise GameError(
+                "The cut must leave at least {low} cards in each part: {low}..{high}.",
+                low=low,
+                high=high,
+            )
         if deck is None:
             pack = shuffled(list(PACK), seed, "deal")
         elif isinstance(deck, list) and all(isinstance(c, str) for c in deck):
@@ -227,7 +242,7 @@ class Minchiate:
         if state.current is None:
             raise GameError("The deal is over.")
         if action not in self.legal_actions(state, seat):
-            raise GameError(_why_illegal(state, seat, parts))
+            raise _why_illegal(state, seat, parts)
         st = state.clone()
         events: list[Event] = []
         step(st, seat, action, events)
@@ -614,39 +629,41 @@ def _during_play(log: list[Json], s: int) -> Json:
 # -- refusing moves --------------------------------------------------------------------------
 
 
-def _why_illegal(st: MinchiateState, seat: int, parts: list[str]) -> str:
+def _why_illegal(st: MinchiateState, seat: int, parts: list[str]) -> GameError:
     kind = parts[0]
     if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        return "There are only seats 0 to 3 at a Minchiate table."
+        return GameError("There are only seats 0 to 3 at a Minchiate table.")
     if kind not in ("discard", "declare", "nodeclare", "play"):
-        return "That is not a move in Minchiate."
+        return GameError("That is not a move in Minchiate.")
     if seat != st.current:
-        return "It is not your turn."
+        return GameError("It is not your turn.")
     if kind not in PHASE_MOVES[st.phase]:
-        return f"Now is the time to {PHASE_WORDS[st.phase]}."
+        return GameError("Now is the time to {what}.", what=PHASE_WORDS[st.phase])
     if kind in ("declare", "nodeclare"):
-        return (
-            "Say just declare or nodeclare." if len(parts) > 1 else "You have nothing to declare."
-        )
+        if len(parts) > 1:
+            return GameError("Say just declare or nodeclare.")
+        return GameError("You have nothing to declare.")
     if len(parts) != 2:
-        return f"Name one card, as in {kind}:T40."
+        return GameError("Name one card, as in {example}.", example=kind + ":T40")
     card = parts[1]
     if card not in PACK_SET:
-        return "That is not a card."
+        return GameError("That is not a card.")
     hand = st.hands[seat]
     if card not in hand:
-        return "You do not hold that card."
+        return GameError("You do not hold that card.")
     if kind == "discard":
         if any(c in DISCARDABLE for c in hand):
-            return "Only cards worth no points may be discarded, and never trump 29."
-        return "You must discard one of your lowest-value cards, never trump 29."
+            return GameError("Only cards worth no points may be discarded, and never trump 29.")
+        return GameError("You must discard one of your lowest-value cards, never trump 29.")
     king = king_due(st.trick, st.led)
     if king is not None and king in hand:
-        return f"The first lead of {SUIT_NAMES[SUIT[king]]} has been trumped: play your Re."
+        return GameError(
+            "The first lead of {suit} has been trumped: play your Re.", suit=SUIT_NAMES[SUIT[king]]
+        )
     suit = trick_suit(st.trick)
     if suit is not None and any(SUIT[c] == suit for c in hand):
-        return f"You must follow suit: play {SUIT_NAMES[suit]} (or the Matto)."
-    return "You have none of the suit led, so you must play a trump (or the Matto)."
+        return GameError("You must follow suit: play {suit} (or the Matto).", suit=SUIT_NAMES[suit])
+    return GameError("You have none of the suit led, so you must play a trump (or the Matto).")
 
 
 # -- loading ---------------------------------------------------------------------------------

@@ -1,0 +1,3 @@
+"""The catalogues Tavolo speaks from: ``<language>/LC_MESSAGES/tavolo.po``, one per language
+of ``bot.i18n.LANGUAGES``, and the template ``tavolo.pot`` they are kept in step with
+(``python -m bot i18n``; the README says how)."""

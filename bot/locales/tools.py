@@ -1,0 +1,155 @@
+"""Keeping the catalogues in step with the code (``python -m bot i18n extract|update|check``).
+
+Texts come from two places: the sources, where ``t``, ``tn``, ``N_``, ``GameError`` and
+``TableError`` mark them (Babel's extractor reads the calls' literal arguments), and the slash
+commands, whose names and descriptions discord.py hands to the translator when it syncs; those
+are collected by asking discord.py for the commands' translated payloads with a translator
+that only writes down what it is asked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import discord
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+from discord import app_commands
+
+from bot.cogs import all_cogs
+from bot.cogs.language import context_of
+from bot.i18n import DOMAIN, LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent  # bot/
+LOCALES = Path(__file__).resolve().parent
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "GameError": None, "TableError": None}
+
+
+def po_path(language: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+class _Recorder(app_commands.Translator):
+    def __init__(self) -> None:
+        self.asked: dict[tuple[str, str], None] = {}  # (context, text), in order
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        self.asked[(context_of(context.location), string.message)] = None
+        return None
+
+
+async def _command_texts() -> list[tuple[str, str]]:
+    client = discord.Client(intents=discord.Intents.none())
+    tree = app_commands.CommandTree(client)
+    for cog in all_cogs():
+        for command in cog.__cog_app_commands__:
+            if command.parent is None:
+                tree.add_command(command)
+    recorder = _Recorder()
+    for top in tree.get_commands():
+        await top.get_translated_payload(tree, recorder)
+    return list(recorder.asked)
+
+
+def command_texts() -> list[tuple[str, str]]:
+    """(gettext context, text) of every slash command's name, description, option and choice."""
+    return asyncio.run(_command_texts())
+
+
+def template() -> Catalog:
+    """Every text the bot may show, as a catalogue without translations."""
+    catalog = Catalog(project="Tavolo", version="", charset="utf-8", fuzzy=False)
+    found = extract_from_dir(
+        str(ROOT), [("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    )
+    for filename, lineno, message, comments, context in found:
+        catalog.add(
+            message, None, [(f"bot/{filename}", lineno)], auto_comments=comments, context=context
+        )
+    for context, text in command_texts():
+        catalog.add(text, None, [("slash commands", 0)], context=context)
+    return catalog
+
+
+HEADER = """\
+# {language} catalogue of Tavolo, the Discord card-table bot.
+# Kept in step with the code by `python -m bot i18n update` (README: "Languages").
+#"""
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    name = LANGUAGES.get(str(catalog.locale_identifier or ""), "Template")
+    catalog.header_comment = HEADER.format(language=name)
+    catalog.msgid_bugs_address = ""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, sort_output=False, include_lineno=False)
+
+
+def update(languages: Iterable[str]) -> None:
+    """Write the template, and bring each language's catalogue in step with it: new texts
+    come in untranslated (or fuzzy, from a close old one), texts gone from the code go."""
+    fresh = template()
+    _write(fresh, TEMPLATE)
+    for language in languages:
+        path = po_path(language)
+        if path.exists():
+            with path.open("rb") as handle:
+                catalog = read_po(handle, locale=language)
+        else:
+            catalog = Catalog(
+                locale=language, project="Tavolo", version="", charset="utf-8", fuzzy=False
+            )
+        catalog.update(fresh, update_header_comment=False)
+        catalog.obsolete.clear()
+        _write(catalog, path)
+
+
+def missing(language: str) -> list[str]:
+    """The texts ``language`` does not translate yet (empty, or fuzzy: not yet checked)."""
+    with po_path(language).open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template() if m.id}
+    done = {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0])
+        for m in catalog
+        if m.id and not m.fuzzy and m.string and all(m.string)
+    }
+    return sorted(text for _, text in wanted - done)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot i18n", description=__doc__)
+    parser.add_argument("action", choices=("extract", "update", "check"))
+    parser.add_argument("languages", nargs="*", help="default: every language but English")
+    args = parser.parse_args(argv)
+    languages = args.languages or [lang for lang in LANGUAGES if lang != "en"]
+    if args.action == "extract":
+        _write(template(), TEMPLATE)
+        return 0
+    if args.action == "update":
+        update(languages)
+        return 0
+    failed = 0
+    for language in languages:
+        gaps = missing(language)
+        print(f"{language}: {len(gaps)} untranslated")
+        for text in gaps[:20]:
+            print(f"  {text!r}")
+        failed += bool(gaps)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,165 @@
+"""Languages and pictures on Discord: each person reads their own answers and hand in their
+Discord language, the board speaks the server's (or the channel's chosen) language, and
+boards and hands carry PNG pictures of the cards, which the server may turn off."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.i18n import speaking, t, translation
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.models import Message
+from tests.fakediscord.permissions import MANAGE_GUILD
+from tests.fakediscord.users import SimUser
+
+from .botprocess import BotProcess
+from .driver import Store, answered, make_move, moved, wait_turn
+
+pytestmark = pytest.mark.e2e
+
+SETTINGS = {"tables": {"ai_delay": 0.05, "turn_timeout": 60, "board_edit_interval": 0.3}}
+
+
+def said(language: str, text: str, **values: Any) -> str:
+    """``text`` as the bot says it in ``language``."""
+    with speaking(language):
+        return t(text, **{k: t(v) if k == "game" else v for k, v in values.items()})
+
+
+def command(language: str, *words: str) -> str:
+    """A slash command as a person reading ``language`` types it."""
+    return " ".join(translation("command name", w, language) or w for w in words)
+
+
+def board(discord: FakeDiscord, store: Store) -> Message:
+    message_id = store.table().board_message_id
+    assert message_id is not None
+    return next(m for m in discord.messages() if m.id == message_id)
+
+
+def label(language: str, english: str) -> str:
+    with speaking(language):
+        return t(english)
+
+
+def png_size(message: Message, what: str) -> tuple[int, int]:
+    attachment = message.embed_image()
+    assert attachment is not None, f"{what} has no picture"
+    assert attachment.filename.endswith(".png") and attachment.data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(attachment.data)).size
+
+
+async def open_hand(user: SimUser, board: Message, language: str) -> Message:
+    reply = await user.click(board, label=label("it", "My hand"))
+    assert reply.error is None and reply.ephemeral and reply.message is not None
+    assert reply.message.embeds[0]["title"] == said(
+        language, "Your hand · {game}", game="One Hundred"
+    )
+    return reply.message
+
+
+async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_board(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    discord.world.set_guild_locale(discord.guild, "it")
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    ana = discord.user("ana", locale="pt-BR")
+    alice = discord.user("alice")  # English
+
+    # Ana types the command as her Discord shows it, and is answered in Portuguese.
+    opened = await ana.slash(
+        command("pt_BR", "table", "new"), **{command("pt_BR", "game"): "cento"}
+    )
+    assert await answered(opened) == said(
+        "pt_BR",
+        "Your {game} table is open: friends press **Join**; you may change the **House rules**, "
+        "then press **Start**.",
+        game="One Hundred",
+    )
+    lobby = board(discord, store)
+    assert lobby.embeds[0]["title"] == said("it", "{game} · lobby", game="One Hundred")
+    joined = await alice.click(lobby, label=label("it", "Join"))
+    assert await answered(joined) == "You joined the table."
+    added = await ana.click(lobby, label=label("it", "Add AI (easy)"))
+    assert await answered(added) == said(
+        "pt_BR", "An AI player ({level}) sits down.", level=label("pt_BR", "easy")
+    )
+    started = await ana.click(lobby, label=label("it", "Start"))
+    assert await answered(started) == said(
+        "pt_BR", "The game is on: open **My hand** on the board."
+    )
+
+    # The board: Italian words and an Italian AI's name, and a picture of the table.
+    await discord.wait_for(
+        lambda: board(discord, store).embed_image() is not None, what="a picture"
+    )
+    playing = board(discord, store)
+    assert playing.embeds[0]["title"] == said("it", "{game} · playing", game="One Hundred")
+    assert (
+        label("it", "AI (easy)") in playing.text and label("pt_BR", "AI (easy)") not in playing.text
+    )
+    assert png_size(playing, "the board")[0] == 820
+
+    # Ana's hand: Portuguese, with the cards as a picture; a move redraws both in place.
+    row = await wait_turn(discord, store, store.table().id, 0)
+    hand = await open_hand(ana, playing, "pt_BR")
+    first = hand.embed_image()
+    assert first is not None and png_size(hand, "the hand")[1] > 100
+    token = next(
+        a for a in row.legal(0) if not a.startswith("play:AS") and not a.startswith("play:AC")
+    )
+    await make_move(ana, hand, token, total=0)
+    await moved(discord, store, store.table().id, row.moves)
+    await discord.wait_for(
+        lambda: hand.embed_image() is not None and hand.embed_image() != first,
+        what="a new hand picture",
+    )
+    assert hand.embeds[0]["title"] == said("pt_BR", "Your hand · {game}", game="One Hundred")
+    alice_hand = await open_hand(alice, board(discord, store), "en")
+    assert alice_hand.embeds[0]["title"] == "Your hand · One Hundred"
+    assert discord.rejections == []
+
+
+async def test_a_server_turns_pictures_off_and_a_channel_chooses_esperanto(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    alice, bob = discord.user("alice"), discord.user("bob")
+    assert "table is open" in await answered(await alice.slash("table new", game="cento"))
+    await answered(await bob.click(board(discord, store), label="Join"))
+    await answered(await alice.click(board(discord, store), label="Add AI (easy)"))
+    await answered(await alice.click(board(discord, store), label="Start"))
+    await discord.wait_for(
+        lambda: board(discord, store).embed_image() is not None, what="a picture"
+    )
+
+    refused = await bob.slash("table pictures", show=False)
+    assert "manage the server" in await answered(refused)
+    admins = discord.world.add_role(discord.guild, "admins", MANAGE_GUILD)
+    discord.guild.members[alice.id].roles.append(admins.id)
+    assert "text only" in await answered(await alice.slash("table pictures", show=False))
+    await discord.wait_for(lambda: board(discord, store).embed_image() is None, what="no picture")
+    assert board(discord, store).attachments == []  # the edit took the old picture away
+    hand = (await bob.slash("hand")).message
+    assert hand is not None and hand.embed_image() is None and hand.attachments == []
+
+    # The host chooses Esperanto for the channel: the board is told in it at once.
+    assert "Esperanto" in await answered(await alice.slash("table language", language="eo"))
+    playing = said("eo", "{game} · playing", game="One Hundred")
+    await discord.wait_for(
+        lambda: board(discord, store).embeds[0]["title"] == playing, what="Esperanto"
+    )
+    back = await alice.slash("table language", language="server")
+    assert "server's language" in await answered(back)
+    await discord.wait_for(
+        lambda: board(discord, store).embeds[0]["title"] == "One Hundred · playing", what="English"
+    )
+    assert discord.rejections == []
