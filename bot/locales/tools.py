@@ -1,7 +1,7 @@
 """Keeping the catalogues in step with the code (``python -m bot i18n extract|update|check``).
 
 Texts come from two places: the sources, where ``t``, ``tn``, ``N_``, ``GameError`` and
-``TableError`` mark them (Babel's extractor reads the calls' literal arguments), and the slash
+``Word`` mark them (Babel's extractor reads the calls' literal arguments), and the slash
 commands, whose names and descriptions discord.py hands to the translator when it syncs; those
 are collected by asking discord.py for the commands' translated payloads with a translator
 that only writes down what it is asked.
@@ -28,7 +28,7 @@ from bot.i18n import DOMAIN, LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent  # bot/
 LOCALES = Path(__file__).resolve().parent
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "GameError": None, "TableError": None}
+KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "GameError": None, "Word": None}
 
 
 def po_path(language: str) -> Path:

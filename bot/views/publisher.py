@@ -222,10 +222,10 @@ class Publisher:
         await self._post_board(table)
 
     def redraw(self, table: Table) -> None:
-        """Draw a table's board again (its language or pictures were changed)."""
+        """Draw a table's board again (its language or pictures were changed: the board to
+        compare with differs, even from an edit still on its way)."""
         if table.record.board_message_id is None:
             return
-        self._shown.pop(table.id, None)
         box = self._box(table)
         box.boards[table.id] = table
         self._wake(box)
@@ -480,10 +480,11 @@ class Publisher:
                 log.exception("could not store which moves %d boards show", len(drawn))
 
     def _render(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:
-        """The board's embed and buttons, and the two as one string to compare boards by
-        (its picture shows what its text does, so it need not be compared)."""
+        """The board's embed and buttons, and the two as one string to compare boards by,
+        with whether it has a picture (which shows what its text does)."""
         with speaking(self.language(table)):
             embed, view = board_embed(table), board_view(table)
         components = view.to_components() if view is not None else []
-        payload = json.dumps([embed.to_dict(), components], sort_keys=True, default=str)
+        pictures = self.choices.pictures(table.record.guild_id)
+        payload = json.dumps([embed.to_dict(), components, pictures], sort_keys=True, default=str)
         return embed, view, payload

@@ -53,6 +53,11 @@ def png_size(message: Message, what: str) -> tuple[int, int]:
     return Image.open(io.BytesIO(attachment.data)).size
 
 
+def _simple(legal: list[str]) -> str:
+    """A move that asks for nothing more (not an Ace that chooses the total)."""
+    return next(a for a in legal if a.split(":")[1] not in ("AS", "AC"))
+
+
 async def open_hand(user: SimUser, board: Message, language: str) -> Message:
     reply = await user.click(board, label=label("it", "My hand"))
     assert reply.error is None and reply.ephemeral and reply.message is not None
@@ -71,6 +76,11 @@ async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_bo
     store = Store(bot_process.db_path)
     ana = discord.user("ana", locale="pt-BR")
     alice = discord.user("alice")  # English
+
+    # The catalogues translate what this test looks for (else it would prove nothing).
+    assert command("pt_BR", "table", "new") != "table new"
+    assert said("pt_BR", "Your hand · {game}", game="One Hundred") != "Your hand · One Hundred"
+    assert label("it", "My hand") != "My hand" and label("pt_BR", "AI (easy)") != "AI (easy)"
 
     # Ana types the command as her Discord shows it, and is answered in Portuguese.
     opened = await ana.slash(
@@ -107,7 +117,15 @@ async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_bo
     assert png_size(playing, "the board")[0] == 820
 
     # Ana's hand: Portuguese, with the cards as a picture; a move redraws both in place.
-    row = await wait_turn(discord, store, store.table().id, 0)
+    table_id = store.table().id
+    row = await discord.wait_for(
+        lambda: next((r for r in [store.table(table_id)] if r.turn() in (0, 1)), None),
+        what="a person's turn",
+    )
+    if row.turn() == 1:  # Alice plays first
+        alice_hand = await open_hand(alice, playing, "en")
+        await make_move(alice, alice_hand, _simple(row.legal(1)), total=0)
+        row = await wait_turn(discord, store, table_id, 0)
     hand = await open_hand(ana, playing, "pt_BR")
     first = hand.embed_image()
     assert first is not None and png_size(hand, "the hand")[1] > 100
