@@ -1,4 +1,5 @@
-"""Running tables in a real SQLite file, made by the bot's own table manager.
+"""Running tables in a real database (a SQLite file, or a PostgreSQL URL), made by the bot's
+own table manager.
 
 Every table is opened, joined by four people, started and moved exactly as the bot does it
 (``TableManager.create``/``join``/``start``/``act``), so what is stored is what the bot
@@ -32,9 +33,12 @@ def player_id(table_index: int, seat: int) -> int:
 
 
 @asynccontextmanager
-async def manager_on(path: Path, repo: type[TableRepo] = TableRepo) -> AsyncIterator[TableManager]:
-    """A table manager on the database at ``path`` (not restored); closed on leaving."""
-    db = await Database.open(path)
+async def manager_on(
+    where: Path | str, repo: type[TableRepo] = TableRepo
+) -> AsyncIterator[TableManager]:
+    """A table manager on the database at ``where`` (a SQLite file, or a database URL), not
+    restored; closed on leaving."""
+    db = await Database.open(where)
     ai = AIWorkers(1)  # its worker process starts only if an AI is asked, which never happens
     manager = TableManager(repo(db), QUIET, {}, ai)
     try:
@@ -68,10 +72,11 @@ async def settled(table: Table) -> None:
 
 async def random_move(manager: TableManager, table: Table, rng: random.Random) -> None:
     """The person on turn makes a random legal move, as from a slash command (once the table
-    has made any formality it owes)."""
+    has made any formality it owes; none if that formality ended the game)."""
     await settled(table)
     seat = table.rules.turn(table.state)
-    assert seat is not None
+    if seat is None:  # a formality (Minchiate's last "do not declare"...) ended it
+        return
     user = table.seats[seat].user_id
     assert user is not None
     action = rng.choice(table.rules.legal_actions(table.state, seat))

@@ -5,6 +5,7 @@ python -m bot play GAME --seats N              play in the terminal against AI s
 python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
 python -m bot cards --pack italian|french|minchiate --out DIR   a pack's contact sheet (PNG)
 python -m bot i18n extract|update|check [LANGUAGE...]   keep the catalogues in step with the code
+python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.locales import tools  # imported late: a maintainer's tool
 
         return tools.main(argv[1:])
+    if argv and argv[0] == "db":
+        from bot.cli import db  # imported late: only this command copies databases
+
+        return db.main(argv[1:])
     if argv and argv[0] == "run":
         argv = argv[1:]
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavolo bot.")

@@ -114,7 +114,11 @@ def run_bot(settings: Settings) -> None:
 
 
 async def _open_and_serve(settings: Settings) -> None:
-    db = await Database.open(settings.database.path, busy_timeout=settings.database.busy_timeout)
+    db = await Database.open(
+        settings.database.target,
+        busy_timeout=settings.database.busy_timeout,
+        connections=settings.database.connections,
+    )
     try:
         await serve(TavoloBot(settings, db), settings.discord.token)
     finally:

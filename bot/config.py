@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from bot.games import GAMES, GameError
@@ -38,9 +38,33 @@ class DiscordSettings(_Section):
     sync_guild_id: int | None = None
 
 
+DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
+
+
 class DatabaseSettings(_Section):
+    # ``sqlite:///path`` or ``postgresql://user@host:port/db``; None: the SQLite file ``path``.
+    url: str | None = None
     path: Path = Path("tavolo.sqlite3")
     busy_timeout: float = Field(default=5.0, ge=0, le=600)
+    connections: int = Field(default=10, ge=1, le=1000)  # PostgreSQL: the pool's largest size
+
+    @field_validator("url")
+    @classmethod
+    def _a_database_url(cls, url: str | None) -> str | None:
+        # The message never repeats the URL: it may hold a password.
+        if url is not None and not url.startswith(DATABASE_SCHEMES):
+            raise ValueError(
+                "not a database URL: write sqlite:///path/to/file.sqlite3 (a SQLite file) or"
+                " postgresql://user@host:port/database (a PostgreSQL server)"
+            )
+        if url == "sqlite:///":
+            raise ValueError("sqlite:/// needs the file's path after it")
+        return url
+
+    @property
+    def target(self) -> str:
+        """The database to open, as a URL: ``url``, else the SQLite file ``path``."""
+        return self.url or f"sqlite:///{self.path}"
 
 
 class TableSettings(_Section):

@@ -60,6 +60,29 @@ def test_a_broken_config_is_refused_naming_the_problem(
         load_settings(path)
 
 
+def test_the_database_is_a_url_or_the_sqlite_file_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('[database]\npath = "/data/t.sqlite3"\n')
+    assert load_settings(path).database.target == "sqlite:////data/t.sqlite3"
+    monkeypatch.setenv("TAVOLO_DATABASE__URL", "postgresql://tavolo:pw@db:5432/tavolo")
+    assert load_settings(path).database.target == "postgresql://tavolo:pw@db:5432/tavolo"
+    monkeypatch.setenv("TAVOLO_DATABASE__URL", "sqlite:///here.sqlite3")
+    assert load_settings(path).database.target == "sqlite:///here.sqlite3"
+
+
+@pytest.mark.parametrize("url", ["mysql://me:secret@db/x", "tavolo.sqlite3", "sqlite:///"])
+def test_a_database_url_that_is_neither_sqlite_nor_postgresql_is_refused(
+    tmp_path: Path, url: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(f'[database]\nurl = "{url}"\n')
+    with pytest.raises(ConfigError, match=r"database\.url") as refused:
+        load_settings(path)
+    assert "secret" not in str(refused.value)  # a URL may hold a password: never repeated
+
+
 def _run_bot(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("TAVOLO_", "DISCORD_"))}
     return subprocess.run(

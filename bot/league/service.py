@@ -15,7 +15,7 @@ from bot.league.points import league_points
 from bot.league.ratings import rate, shown
 from bot.league.stats import GameStats, game_stats
 from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt
-from bot.storage.records import MatchResult, Season
+from bot.storage.records import MatchResult, Rating, Season
 
 log = logging.getLogger(__name__)
 
@@ -89,12 +89,13 @@ class League:
         if self._rebuilding:  # left pending: the rebuild records it once it is done
             return
         async with self._lock:
-            match = await self.repo.match(match_id)
-            if match.abandoned:
-                return
-            players = [s.player for s in match.seats]
-            before = await self.repo.ratings(match.guild_id, match.game, players)
-            await self.repo.apply(match, league_points(match, self.settings), rate(match, before))
+            await self.repo.record(match_id, self._score)
+
+    def _score(
+        self, match: MatchResult, before: dict[str, Rating]
+    ) -> tuple[dict[int, int] | None, dict[str, Rating]]:
+        """A match's league points and its players' new ratings (from those ``before`` it)."""
+        return league_points(match, self.settings), rate(match, before)
 
     async def catch_up(self) -> int:
         """Record the matches finished but not yet recorded (after a crash, an upgrade or a
@@ -117,7 +118,7 @@ class League:
             try:
                 matches = await self.repo.finished_matches(guild_id)
                 rebuilt = await asyncio.to_thread(replay, matches, self.settings)
-                await self.repo.replace(guild_id, rebuilt, matches[-1].id if matches else 0)
+                await self.repo.replace(guild_id, rebuilt, [m.id for m in matches])
             finally:
                 self._rebuilding = False
         log.info("league: guild %s rebuilt from %d matches", guild_id, len(matches))

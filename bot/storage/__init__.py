@@ -1,8 +1,11 @@
-"""SQLite storage: the only package with SQL. Repositories return typed records."""
+"""Storage: the only package with SQL. Repositories return typed records, on SQLite (the
+embedded default) or PostgreSQL, whichever ``Database.open`` is given."""
 
-from bot.storage.db import Database, DatabaseBusy, DatabaseUnusable
+from bot.storage.db import Database, DatabaseBusy, DatabaseUnusable, IntegrityError
 from bot.storage.league import LeagueRepo
+from bot.storage.postgres import PostgresDatabase
 from bot.storage.settings import SettingsRepo
+from bot.storage.sqlite import SQLiteDatabase
 from bot.storage.tables import DuplicateTable, TableRepo
 
 __all__ = [
@@ -10,7 +13,10 @@ __all__ = [
     "DatabaseBusy",
     "DatabaseUnusable",
     "DuplicateTable",
+    "IntegrityError",
     "LeagueRepo",
+    "PostgresDatabase",
+    "SQLiteDatabase",
     "SettingsRepo",
     "TableRepo",
 ]

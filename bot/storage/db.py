@@ -1,191 +1,179 @@
-"""The SQLite connection: WAL mode, foreign keys, numbered migrations applied at start.
+"""The database behind the repositories: one protocol, two backends.
 
-One connection serves the whole bot; ``transaction()`` serialises writers so each
-accepted move is one atomic commit.
+``Database.open(where)`` opens SQLite (a file: a ``Path`` or ``sqlite:///path``; the embedded
+default) or PostgreSQL (``postgresql://user@host:port/db``, through asyncpg), and brings it up
+to date with the numbered migrations of its dialect (``migrations/NNNN_*.sql`` for SQLite,
+``migrations/postgresql/NNNN_*.sql`` for PostgreSQL: the same numbers, the same tables).
+
+The repositories write their SQL once, for both, and talk to either through a few calls:
+
+- ``await db.fetch_one(sql, params)`` / ``db.fetch_all(...)``: a read, outside any write;
+- ``async with db.transaction() as tx``: one atomic write, committed when the block ends and
+  rolled back if it raises; ``tx.execute`` (the number of rows changed), ``tx.executemany``,
+  ``tx.fetch_one`` and ``tx.fetch_all`` run inside it.
+
+Their SQL keeps to what both dialects read alike: ``?`` parameters (PostgreSQL's backend
+numbers them ``$1, $2...``; a ``?`` inside quotes is left alone), ``INSERT ... RETURNING id``
+for a new row's id, ``ON CONFLICT (columns) DO UPDATE SET x = table.x + ...`` with the table
+named, timestamps made by ``now()`` below, and ``SELECT ... FOR [NO KEY] UPDATE`` to hold rows that
+another bot process may change meanwhile (SQLite's single writer already holds the whole
+database, so its backend drops the clause).
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-
-import aiosqlite
-
-log = logging.getLogger(__name__)
+from typing import Any, ClassVar, Protocol, overload
 
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+DIALECTS = ("sqlite", "postgresql")
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migrations shipped with the bot, in order."""
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
+    """The numbered migrations shipped with the bot for ``dialect``, in order."""
+    folder = resources.files("bot.storage.migrations")
+    if dialect != "sqlite":
+        folder = folder.joinpath(dialect)
     found = []
-    for entry in resources.files("bot.storage.migrations").iterdir():
+    for entry in folder.iterdir():
         match = _MIGRATION.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
     return sorted(found)
 
 
+def now() -> str:
+    """The time as the database stores it (UTC, milliseconds): ``2026-11-30T18:04:05.123Z``."""
+    moment = datetime.now(UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
 class DatabaseBusy(Exception):
-    """Another program held the database's write lock for longer than the busy timeout;
+    """Another writer held what this write needed for longer than the busy timeout (SQLite:
+    the database's write lock; PostgreSQL: a row or table lock, or every pooled connection);
     nothing was written."""
 
 
 class DatabaseUnusable(Exception):
-    """The bot cannot use the database (damaged, from a newer version, not writable); the
-    message names the file, the reason and what to do, on one line."""
+    """The bot cannot use the database (damaged, from a newer version, not writable, no
+    server to connect to); the message names it, the reason and what to do, on one line."""
 
 
-def _code(exc: BaseException) -> int | None:
-    """SQLite's primary result code of an error (SQLITE_BUSY for SQLITE_BUSY_SNAPSHOT)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code & 0xFF if isinstance(code, int) else None
+class IntegrityError(Exception):
+    """A write broke a constraint (a unique key, a check, a foreign key, a refusing trigger);
+    the transaction it was part of is rolled back."""
 
 
-def _busy(exc: BaseException) -> bool:
-    return _code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+class Row(Protocol):
+    """One result row, by position or by column name (``sqlite3.Row``, ``asyncpg.Record``)."""
+
+    @overload
+    def __getitem__(self, key: str, /) -> Any: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __len__(self) -> int: ...
+    def keys(self) -> Iterable[str]: ...
 
 
-def _damaged(path: str, reason: str) -> DatabaseUnusable:
-    return DatabaseUnusable(
-        f"the database {path} is damaged or is not a SQLite database ({reason}). Restore it"
-        " from a backup, or move it aside to start with an empty one."
-    )
+class Reader(Protocol):
+    """What can run a read: a database, or a connection inside a transaction."""
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
-def _unusable(path: str, exc: sqlite3.Error) -> DatabaseUnusable:
-    code, reason = _code(exc), str(exc)
-    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return _damaged(path, reason)
-    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM):
-        text = (
-            f"is read-only ({reason}): the bot cannot write it. Let the bot's user write the"
-            " file and its folder (SQLite keeps -wal and -shm files beside it)."
+class Connection(Reader, Protocol):
+    """The statements of one transaction (``Database.transaction``), or of one consistent read
+    (``Database.reading``)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    def stream(self, sql: str, params: Sequence[Any] = ()) -> AsyncIterator[Row]:
+        """The rows of a large read, a batch at a time."""
+        ...
+
+
+class Database(ABC):
+    """An open database: SQLite (``SQLiteDatabase``) or PostgreSQL (``PostgresDatabase``)."""
+
+    dialect: ClassVar[str]
+    schemes: ClassVar[tuple[str, ...]]  # the URL prefixes it opens
+    _backends: ClassVar[dict[str, type[Database]]] = {}
+    name: str  # what messages call it (never a password)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for scheme in cls.schemes:
+            Database._backends[scheme] = cls
+
+    @staticmethod
+    async def open(
+        where: Path | str, *, busy_timeout: float = 5.0, connections: int = 10
+    ) -> Database:
+        """Open the database (a SQLite file's ``Path``, or a URL: ``sqlite:///path``,
+        ``postgresql://...``) and bring it up to date. ``busy_timeout`` is how many seconds a
+        write waits for another writer's lock before it fails with DatabaseBusy;
+        ``connections`` is the most PostgreSQL connections kept open.
+
+        Raises DatabaseUnusable, with nothing changed, for a database the bot must not use."""
+        if isinstance(where, Path):
+            where = f"sqlite:///{where}"
+        backend = next(
+            (cls for scheme, cls in Database._backends.items() if where.startswith(scheme)), None
         )
-    elif code == sqlite3.SQLITE_CANTOPEN:
-        text = (
-            f"cannot be opened ({reason}): the bot cannot write it or create files beside it."
-            " Check that its folder exists and that the bot's user may write there."
-        )
-    elif _busy(exc):
-        text = (
-            f"is locked by another program ({reason}). Stop it (is another Tavolo running on"
-            " this file?) and start again."
-        )
-    else:
-        text = f"cannot be used ({reason})."
-    return DatabaseUnusable(f"the database {path} {text}")
-
-
-def _open_and_close(name: str) -> None:
-    sqlite3.connect(name).close()
-
-
-class Database:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
-        self._write = asyncio.Lock()
+        if backend is None:
+            raise ValueError(f"not a database URL: {describe(where)!r}")
+        return await backend.connect(where, busy_timeout=busy_timeout, connections=connections)
 
     @classmethod
-    async def open(cls, path: Path | str, *, busy_timeout: float = 5.0) -> Database:
-        """Open (or create) the database and bring it up to date; ``busy_timeout`` is how
-        many seconds a statement waits for another program's write lock before it fails.
+    @abstractmethod
+    async def connect(cls, url: str, *, busy_timeout: float, connections: int) -> Database:
+        """Open the database at ``url`` (one of ``schemes``) and migrate it."""
 
-        Raises DatabaseUnusable, with nothing changed, for a damaged file, one written by a
-        newer version, or one the bot cannot write."""
-        name = str(path)
-        try:
-            # Tried first on its own: a connection that fails to open leaves aiosqlite's
-            # thread to report to an event loop that may be gone.
-            await asyncio.to_thread(_open_and_close, name)
-            conn = await aiosqlite.connect(name, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise _unusable(name, exc) from exc
-        try:
-            conn.row_factory = aiosqlite.Row
-            await conn.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
-            db = cls(conn)
-            await db._check(name)
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await db.migrate()
-        except BaseException as exc:
-            await conn.close()  # else its thread keeps the process alive
-            if isinstance(exc, sqlite3.Error):
-                raise _unusable(name, exc) from exc
-            raise
-        return db
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
-    async def _check(self, name: str) -> None:
-        """Refuse a database the bot must not use, before anything is written to it."""
-        async with self.conn.execute("PRAGMA quick_check") as cur:
-            problem = str((await cur.fetchone() or ["no answer"])[0])
-        if problem != "ok":
-            raise _damaged(name, problem)
-        version = await self._version()
-        newest = migrations()[-1][0]
-        if version > newest:
-            raise DatabaseUnusable(
-                f"the database {name} was written by a newer version of Tavolo (schema"
-                f" {version}; this version knows schemas up to {newest}). Run the newer"
-                " version, or restore a backup taken before the upgrade."
-            )
-        # A write that changes nothing, rolled back: SQLite opens a file it may not write
-        # read-only without a word, and would fail only at the first move.
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            await self.conn.execute(f"PRAGMA user_version = {version}")
-        finally:
-            await self.conn.execute("ROLLBACK")
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
-    async def _version(self) -> int:
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """One atomic write. Raises DatabaseBusy (and writes nothing) if another writer holds
+        what it needs for longer than the busy timeout."""
 
-    async def migrate(self) -> None:
-        current = await self._version()
-        for number, sql in migrations():
-            if number > current:
-                log.info("applying migration %04d", number)
-                await self.conn.executescript(
-                    f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                )
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[Connection]:
+        """A long read that sees the whole database as it was at one moment (the copy)."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One atomic write: committed when the block ends, rolled back if it raises.
+    @abstractmethod
+    async def version(self) -> int:
+        """The number of the last migration applied."""
 
-        Raises DatabaseBusy (and writes nothing) if another program holds the write lock
-        for longer than the busy timeout."""
-        async with self._write:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                yield self.conn
-                await self.conn.execute("COMMIT")
-            except BaseException as exc:
-                await self._rollback()
-                if _busy(exc):
-                    raise DatabaseBusy(str(exc)) from exc
-                raise
+    @abstractmethod
+    async def tables(self) -> dict[str, list[str]]:
+        """Every table the migrations made, with its columns in order (the version's own
+        bookkeeping left out)."""
 
-    async def _rollback(self) -> None:
-        """Undo the open transaction, if any. The connection's thread runs statements in the
-        order they were queued, so this also undoes a BEGIN still waiting for the lock when
-        its caller was cancelled (which would otherwise leave the connection inside a
-        transaction nobody ends)."""
-        try:
-            await self.conn.execute("ROLLBACK")
-        except sqlite3.OperationalError as exc:
-            if "no transaction is active" not in str(exc):  # it never began, or committed
-                raise
+    @abstractmethod
+    async def ids_follow_rows(self, tx: Connection) -> None:
+        """After rows were written with their ids (the copy): new rows get ids past them."""
 
-    async def close(self) -> None:
-        await self.conn.close()
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
+def describe(url: str) -> str:
+    """A database URL as messages may show it: any password replaced by ``***``."""
+    url = re.sub(r"^([a-z]+://[^:/@]*:)[^@/]*@", r"\1***@", url)
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", url)

@@ -3,40 +3,51 @@
 ``standings`` and ``ratings`` are derived from ``matches`` and ``match_players``: each finished
 match is applied once (``league_applied``), and ``replace`` swaps in a league recomputed from
 every match in order, which gives exactly the same numbers.
+
+Several bot processes may share a PostgreSQL database, and a server's league with it, so
+every change to a server's league first holds that server's open season row (``hold``:
+``SELECT ... FOR NO KEY UPDATE``): a second writer waits for the first, then reads what it
+wrote, and no rating or standing is computed from numbers that another process is changing.
+(NO KEY: a match being stored meanwhile, whose row only refers to the season, need not wait.)
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.db import Database
+from bot.storage.db import Connection, Database, Reader, Row, now
 from bot.storage.records import MatchResult, MatchSeat, Rating, Season, Standing
 
 FIRST_SEASON = "Season 1"
 ALL_GAMES = "*"  # the standings row adding up a person's every game in a season
 
-
-async def open_season_id(conn: aiosqlite.Connection, guild_id: int) -> int:
-    """The server's open season, opening the first one if the server has none yet."""
-    async with conn.execute(
-        "SELECT id FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
-    ) as cur:
-        row = await cur.fetchone()
-    if row is not None:
-        return int(row[0])
-    cur = await conn.execute(
-        "INSERT INTO seasons (guild_id, number, name) VALUES (?, 1, ?)", (guild_id, FIRST_SEASON)
-    )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
+# What the league makes of a match: its league points per seat (None: it earns none) and the
+# new ratings of its players, from the ratings they had before it.
+Scorer = Callable[[MatchResult, dict[str, Rating]], tuple[dict[int, int] | None, dict[str, Rating]]]
 
 
-def _season(row: aiosqlite.Row) -> Season:
+async def open_season_id(tx: Connection, guild_id: int, *, hold: bool = False) -> int:
+    """Inside a transaction: the server's open season, opening the first one if the server has
+    none yet; with ``hold``, its row stays locked until the transaction ends (see above)."""
+    find = "SELECT id FROM seasons WHERE guild_id = ? AND ended_at IS NULL"
+    if hold:
+        find += " FOR NO KEY UPDATE"
+    row = await tx.fetch_one(find, (guild_id,))
+    if row is None:
+        # Another process may open it at the same moment: then this insert does nothing.
+        await tx.execute(
+            "INSERT INTO seasons (guild_id, number, name) VALUES (?, 1, ?) ON CONFLICT DO NOTHING",
+            (guild_id, FIRST_SEASON),
+        )
+        row = await tx.fetch_one(find, (guild_id,))
+    assert row is not None, f"guild {guild_id} has seasons but none open"
+    return int(row[0])
+
+
+def _season(row: Row) -> Season:
     return Season(**dict(zip(row.keys(), row, strict=True)))
 
 
@@ -66,8 +77,8 @@ class LeagueRepo:
     # -- seasons ----------------------------------------------------------------------------
 
     async def current_season(self, guild_id: int) -> Season:
-        async with self.db.transaction() as conn:
-            season_id = await open_season_id(conn, guild_id)
+        async with self.db.transaction() as tx:
+            season_id = await open_season_id(tx, guild_id)
         found = await self.season(guild_id, season_id=season_id)
         assert found is not None
         return found
@@ -76,38 +87,34 @@ class LeagueRepo:
         self, guild_id: int, *, season_id: int | None = None, number: int | None = None
     ) -> Season | None:
         column, value = ("id", season_id) if season_id is not None else ("number", number)
-        async with self.db.conn.execute(
+        row = await self.db.fetch_one(
             f"SELECT * FROM seasons WHERE guild_id = ? AND {column} = ?", (guild_id, value)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return _season(row) if row is not None else None
 
     async def seasons(self, guild_id: int) -> list[Season]:
         """Every season of the server, newest first, with its count of league matches."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT s.*, (SELECT count(*) FROM matches m WHERE m.season_id = s.id"
             " AND m.abandoned = 0) AS matches"
             " FROM seasons s WHERE s.guild_id = ? ORDER BY s.number DESC",
             (guild_id,),
-        ) as cur:
-            return [_season(r) for r in await cur.fetchall()]
+        )
+        return [_season(r) for r in rows]
 
     async def new_season(self, guild_id: int, name: str) -> tuple[Season, Season]:
         """Close the open season and open the next; both, the closed one first."""
-        async with self.db.transaction() as conn:
-            closing = await open_season_id(conn, guild_id)
-            await conn.execute(
-                "UPDATE seasons SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-                (closing,),
+        async with self.db.transaction() as tx:
+            closing = await open_season_id(tx, guild_id, hold=True)
+            await tx.execute("UPDATE seasons SET ended_at = ? WHERE id = ?", (now(), closing))
+            opened = await tx.fetch_one(
+                "INSERT INTO seasons (guild_id, number, name) VALUES"
+                " (?, (SELECT max(number) + 1 FROM seasons WHERE guild_id = ?), ?) RETURNING id",
+                (guild_id, guild_id, name),
             )
-            cur = await conn.execute(
-                "INSERT INTO seasons (guild_id, number, name) SELECT ?, max(number) + 1, ?"
-                " FROM seasons WHERE guild_id = ?",
-                (guild_id, name, guild_id),
-            )
-            opened = cur.lastrowid
+        assert opened is not None
         old = await self.season(guild_id, season_id=closing)
-        new = await self.season(guild_id, season_id=opened)
+        new = await self.season(guild_id, season_id=opened[0])
         assert old is not None and new is not None
         return old, new
 
@@ -115,133 +122,100 @@ class LeagueRepo:
 
     async def pending(self) -> list[int]:
         """Finished matches not yet in the standings and ratings, oldest first."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT id FROM matches WHERE league_applied = 0 AND abandoned = 0 ORDER BY id"
-        ) as cur:
-            return [int(r[0]) for r in await cur.fetchall()]
+        )
+        return [int(r[0]) for r in rows]
 
     async def match(self, match_id: int) -> MatchResult:
-        async with self.db.conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         if row is None:
             raise KeyError(match_id)
-        return (await self._with_seats([row]))[0]
+        return (await _with_seats(self.db, [row]))[0]
 
-    async def _with_seats(self, rows: Iterable[aiosqlite.Row]) -> list[MatchResult]:
-        rows = list(rows)
-        ids = [r["id"] for r in rows]
-        seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
-        for chunk in range(0, len(ids), 500):
-            part = ids[chunk : chunk + 500]
-            async with self.db.conn.execute(
-                "SELECT * FROM match_players WHERE match_id IN"
-                f" ({','.join('?' * len(part))}) ORDER BY match_id, seat",
-                part,
-            ) as cur:
-                for p in await cur.fetchall():
-                    seats[p["match_id"]].append(
-                        MatchSeat(
-                            seat=p["seat"],
-                            user_id=p["user_id"],
-                            ai_level=p["ai_level"],
-                            name=p["name"] or "",
-                            place=p["place"],
-                            team=p["team"] if p["team"] is not None else p["seat"],
-                            stats=_stats(p["stats"]),
-                            points=p["points"],
-                        )
-                    )
-        return [
-            MatchResult(
-                id=r["id"],
-                guild_id=r["guild_id"],
-                season_id=r["season_id"],
-                game=r["game"],
-                abandoned=bool(r["abandoned"]),
-                humans=r["humans"],
-                finished_at=r["finished_at"],
-                seats=seats[r["id"]],
+    async def record(self, match_id: int, score: Scorer) -> bool:
+        """Add a finished match to the standings and its players' ratings, once, in one
+        transaction that holds the server's league: the ratings the match starts from are
+        read inside it, ``score`` makes the match's league points and new ratings of them,
+        and both are stored. False if there was nothing to do (abandoned, or applied)."""
+        async with self.db.transaction() as tx:
+            found = await tx.fetch_one("SELECT guild_id FROM matches WHERE id = ?", (match_id,))
+            if found is None:
+                raise KeyError(match_id)
+            season_id = await open_season_id(tx, found[0], hold=True)
+            row = await tx.fetch_one(
+                "SELECT * FROM matches WHERE id = ? AND league_applied = 0 AND abandoned = 0",
+                (match_id,),
             )
-            for r in rows
-        ]
-
-    async def apply(
-        self,
-        match: MatchResult,
-        points: dict[int, int] | None,
-        ratings: dict[str, Rating],
-    ) -> None:
-        """Add a finished match to the standings (``points`` per seat when it counts) and store
-        the ratings it produced, in one transaction; a match already applied is left alone."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE matches SET league_applied = 1,"
-                " season_id = coalesce(season_id, ?) WHERE id = ? AND league_applied = 0",
-                (await open_season_id(conn, match.guild_id), match.id),
+            if row is None:
+                return False
+            (match,) = await _with_seats(tx, [row])
+            before = await _ratings(tx, match.guild_id, match.game, [s.player for s in match.seats])
+            points, ratings = score(match, before)
+            season_id = match.season_id if match.season_id is not None else season_id
+            await tx.execute(
+                "UPDATE matches SET league_applied = 1, season_id = ? WHERE id = ?",
+                (season_id, match.id),
             )
-            if cur.rowcount == 0:
-                return
-            async with conn.execute(
-                "SELECT season_id FROM matches WHERE id = ?", (match.id,)
-            ) as found:
-                row = await found.fetchone()
-            assert row is not None
-            season_id = row[0]
             for seat in match.seats:
                 earned = points.get(seat.seat) if points is not None else None
-                await conn.execute(
+                await tx.execute(
                     "UPDATE match_players SET points = ? WHERE match_id = ? AND seat = ?",
                     (earned, match.id, seat.seat),
                 )
                 if earned is None or seat.user_id is None:
                     continue
-                await conn.executemany(
+                await tx.executemany(
                     "INSERT INTO standings (season_id, game, user_id, played, won, points)"
-                    " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT DO UPDATE SET"
-                    " played = played + 1, won = won + excluded.won,"
-                    " points = points + excluded.points",
+                    " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (season_id, game, user_id) DO UPDATE"
+                    " SET played = standings.played + 1, won = standings.won + excluded.won,"
+                    " points = standings.points + excluded.points",
                     [
                         (season_id, game, seat.user_id, int(seat.place == 1), earned)
                         for game in (match.game, ALL_GAMES)
                     ],
                 )
-            await conn.executemany(
+            await tx.executemany(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, matches)"
-                " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, matches = matches + 1",
+                " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, game, player) DO UPDATE SET"
+                " mu = excluded.mu, sigma = excluded.sigma, matches = ratings.matches + 1",
                 [(match.guild_id, match.game, p, r.mu, r.sigma) for p, r in ratings.items()],
             )
+        return True
 
     async def finished_matches(self, guild_id: int) -> list[MatchResult]:
         """Every finished match of the server, oldest first, each in a season (a match stored
         before seasons existed joins the open one)."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "UPDATE matches SET season_id = ? WHERE guild_id = ? AND season_id IS NULL",
-                (await open_season_id(conn, guild_id), guild_id),
+                (await open_season_id(tx, guild_id), guild_id),
             )
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT * FROM matches WHERE guild_id = ? AND abandoned = 0 ORDER BY id", (guild_id,)
-        ) as cur:
-            rows = await cur.fetchall()
-        return await self._with_seats(rows)
+        )
+        return await _with_seats(self.db, rows)
 
-    async def replace(self, guild_id: int, league: Rebuilt, last_match: int) -> None:
-        """Put a league rebuilt from the server's matches up to ``last_match`` in place of its
-        standings, ratings and points, in one transaction."""
-        async with self.db.transaction() as conn:
-            await conn.execute(
+    async def replace(self, guild_id: int, league: Rebuilt, matches: Iterable[int]) -> None:
+        """Put a league rebuilt from the server's ``matches`` (their ids) in place of its
+        standings, ratings and points, in one transaction that holds the server's league.
+        Any other finished match of the server (one that finished, or that another process
+        recorded, after the rebuild read them) is left to be recorded again on top of it."""
+        rebuilt = set(matches)
+        async with self.db.transaction() as tx:
+            await open_season_id(tx, guild_id, hold=True)
+            await tx.execute(
                 "DELETE FROM standings WHERE season_id IN"
                 " (SELECT id FROM seasons WHERE guild_id = ?)",
                 (guild_id,),
             )
-            await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
-            await conn.executemany(
+            await tx.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
+            await tx.executemany(
                 "INSERT INTO standings (season_id, game, user_id, played, won, points)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(*key, *row) for key, row in league.standings.items()],
             )
-            await conn.executemany(
+            await tx.executemany(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, matches)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [
@@ -250,54 +224,49 @@ class LeagueRepo:
                     for player, r in rated.items()
                 ],
             )
-            await conn.executemany(
+            await tx.executemany(
                 "UPDATE match_players SET points = ? WHERE match_id = ? AND seat = ?",
                 [(points, match_id, seat) for (match_id, seat), points in league.points.items()],
             )
-            await conn.execute(
-                "UPDATE matches SET league_applied = 1"
-                " WHERE guild_id = ? AND abandoned = 0 AND id <= ?",
-                (guild_id, last_match),
+            stored = await tx.fetch_all(
+                "SELECT id, league_applied FROM matches WHERE guild_id = ? AND abandoned = 0",
+                (guild_id,),
+            )
+            await tx.executemany(
+                "UPDATE matches SET league_applied = ? WHERE id = ?",
+                [
+                    (int(match_id in rebuilt), match_id)
+                    for match_id, applied in stored
+                    if applied != int(match_id in rebuilt)
+                ],
             )
 
     # -- ratings ----------------------------------------------------------------------------
 
     async def ratings(self, guild_id: int, game: str, players: Iterable[str]) -> dict[str, Rating]:
         """The stored ratings of ``players`` (those never rated are left out)."""
-        wanted = sorted(set(players))
-        if not wanted:
-            return {}
-        async with self.db.conn.execute(
-            "SELECT player, mu, sigma, matches FROM ratings WHERE guild_id = ? AND game = ?"
-            f" AND player IN ({','.join('?' * len(wanted))})",
-            (guild_id, game, *wanted),
-        ) as cur:
-            rows = await cur.fetchall()
-        return {
-            r["player"]: Rating(mu=r["mu"], sigma=r["sigma"], matches=r["matches"]) for r in rows
-        }
+        return await _ratings(self.db, guild_id, game, players)
 
     # -- reading ----------------------------------------------------------------------------
 
     async def players(self, season_id: int, game: str | None) -> int:
         """How many people a season's standings (one game, or every game) list."""
-        async with self.db.conn.execute(
+        row = await self.db.fetch_one(
             "SELECT count(*) FROM standings WHERE season_id = ? AND game = ?",
             (season_id, game or ALL_GAMES),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return int(row[0]) if row else 0
 
     async def standings(
         self, season_id: int, game: str | None, offset: int, limit: int
     ) -> list[Standing]:
         """One page of a season's standings: one game, or every game added up."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT user_id, played, won, points FROM standings WHERE season_id = ? AND game = ?"
             " ORDER BY points DESC, won DESC, user_id LIMIT ? OFFSET ?",
             (season_id, game or ALL_GAMES, limit, offset),
-        ) as cur:
-            return [Standing(**dict(zip(r.keys(), r, strict=True))) for r in await cur.fetchall()]
+        )
+        return [Standing(**dict(zip(r.keys(), r, strict=True))) for r in rows]
 
     async def player_matches(
         self, guild_id: int, user_id: int, game: str | None, limit: int | None = None
@@ -315,14 +284,64 @@ class LeagueRepo:
         if limit is not None:
             query += " LIMIT ?"
             params.append(limit)
-        async with self.db.conn.execute(query, params) as cur:
-            rows = await cur.fetchall()
-        return await self._with_seats(rows)
+        return await _with_seats(self.db, await self.db.fetch_all(query, params))
 
     async def season_matches(self, season_id: int) -> list[MatchResult]:
         """Every match of a season, abandoned ones too, oldest first (for the export)."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT * FROM matches WHERE season_id = ? ORDER BY id", (season_id,)
-        ) as cur:
-            rows = await cur.fetchall()
-        return await self._with_seats(rows)
+        )
+        return await _with_seats(self.db, rows)
+
+
+async def _ratings(
+    reader: Reader, guild_id: int, game: str, players: Iterable[str]
+) -> dict[str, Rating]:
+    wanted = sorted(set(players))
+    if not wanted:
+        return {}
+    rows = await reader.fetch_all(
+        "SELECT player, mu, sigma, matches FROM ratings WHERE guild_id = ? AND game = ?"
+        f" AND player IN ({','.join('?' * len(wanted))})",
+        (guild_id, game, *wanted),
+    )
+    return {r["player"]: Rating(mu=r["mu"], sigma=r["sigma"], matches=r["matches"]) for r in rows}
+
+
+async def _with_seats(reader: Reader, rows: Iterable[Row]) -> list[MatchResult]:
+    """Matches' rows with every seat of each."""
+    rows = list(rows)
+    ids = [r["id"] for r in rows]
+    seats: dict[int, list[MatchSeat]] = {i: [] for i in ids}
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk : chunk + 500]
+        for p in await reader.fetch_all(
+            "SELECT * FROM match_players WHERE match_id IN"
+            f" ({','.join('?' * len(part))}) ORDER BY match_id, seat",
+            part,
+        ):
+            seats[p["match_id"]].append(
+                MatchSeat(
+                    seat=p["seat"],
+                    user_id=p["user_id"],
+                    ai_level=p["ai_level"],
+                    name=p["name"] or "",
+                    place=p["place"],
+                    team=p["team"] if p["team"] is not None else p["seat"],
+                    stats=_stats(p["stats"]),
+                    points=p["points"],
+                )
+            )
+    return [
+        MatchResult(
+            id=r["id"],
+            guild_id=r["guild_id"],
+            season_id=r["season_id"],
+            game=r["game"],
+            abandoned=bool(r["abandoned"]),
+            humans=r["humans"],
+            finished_at=r["finished_at"],
+            seats=seats[r["id"]],
+        )
+        for r in rows
+    ]

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from typing import Any
 
-import aiosqlite
 from pydantic import ValidationError
 
-from bot.storage.db import Database
+from bot.storage.db import Connection, Database, IntegrityError, Row, now
 from bot.storage.league import open_season_id
 from bot.storage.records import GameResult, Move, MoveBy, Score, Seat, Status, TableRecord
 
@@ -29,7 +27,7 @@ def _seats_json(seats: list[Seat]) -> str:
     return json.dumps([s.model_dump() for s in seats])
 
 
-def _record(row: aiosqlite.Row) -> TableRecord:
+def _record(row: Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -62,10 +60,10 @@ class TableRepo:
         seed: int,
     ) -> TableRecord:
         try:
-            async with self.db.transaction() as conn:
-                cur = await conn.execute(
+            async with self.db.transaction() as tx:
+                row = await tx.fetch_one(
                     "INSERT INTO game_tables (guild_id, channel_id, game, status, host_id,"
-                    " options, seats, seed) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    " options, seats, seed) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -76,27 +74,22 @@ class TableRepo:
                         seed,
                     ),
                 )
-                table_id = cur.lastrowid
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise DuplicateTable from None
-        assert table_id is not None
-        record = await self.get(table_id)
+        assert row is not None
+        record = await self.get(row[0])
         assert record is not None
         return record
 
     async def get(self, table_id: int) -> TableRecord | None:
-        async with self.db.conn.execute(
-            "SELECT * FROM game_tables WHERE id = ?", (table_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetch_one("SELECT * FROM game_tables WHERE id = ?", (table_id,))
         return _record(row) if row else None
 
     async def open_tables(self) -> list[TableRecord]:
         """Every table in a lobby or playing; a damaged row is logged and left out."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         records = []
         for row in rows:
             try:
@@ -106,26 +99,26 @@ class TableRepo:
         return records
 
     async def save_lobby(self, table_id: int, options: dict[str, Any], seats: list[Seat]) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE game_tables SET options = ?, seats = ?, updated_at = CURRENT_TIMESTAMP"
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE game_tables SET options = ?, seats = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (json.dumps(options), _seats_json(seats), table_id),
+                (json.dumps(options), _seats_json(seats), now(), table_id),
             )
 
     async def start(self, table_id: int, seats: list[Seat], state: dict[str, Any]) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "UPDATE game_tables SET status = 'playing', seats = ?, state = ?, moves = 0,"
-                " updated_at = CURRENT_TIMESTAMP WHERE id = ?",
-                (_seats_json(seats), json.dumps(state), table_id),
+                " updated_at = ? WHERE id = ?",
+                (_seats_json(seats), json.dumps(state), now(), table_id),
             )
 
     async def save_seats(self, table_id: int, seats: list[Seat]) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE game_tables SET seats = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
-                (_seats_json(seats), table_id),
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE game_tables SET seats = ?, updated_at = ? WHERE id = ?",
+                (_seats_json(seats), now(), table_id),
             )
 
     async def commit_move(
@@ -143,19 +136,19 @@ class TableRepo:
 
         Raises StaleMove if move ``move.n - 1`` is not the last one stored.
         """
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
+        async with self.db.transaction() as tx:
+            changed = await tx.execute(
                 "UPDATE game_tables SET state = ?, seats = ?, moves = ?,"
-                " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND moves = ?",
-                (json.dumps(state), _seats_json(seats), move.n, table_id, move.n - 1),
+                " updated_at = ? WHERE id = ? AND moves = ?",
+                (json.dumps(state), _seats_json(seats), move.n, now(), table_id, move.n - 1),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise StaleMove
-            await conn.execute(
+            await tx.execute(
                 "INSERT INTO moves (table_id, n, seat, action, by) VALUES (?, ?, ?, ?, ?)",
                 (table_id, move.n, move.seat, move.action, move.by),
             )
-            await conn.executemany(
+            await tx.executemany(
                 "INSERT INTO hand_scores (table_id, move_n, seat, kind, points, total)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, move.n, s.seat, s.kind, s.points, s.total) for s in scores],
@@ -163,7 +156,7 @@ class TableRepo:
             if result is None:
                 return None
             return await _close_table(
-                conn,
+                tx,
                 table_id,
                 seats,
                 "finished",
@@ -174,19 +167,17 @@ class TableRepo:
             )
 
     async def moves(self, table_id: int) -> list[Move]:
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT n, seat, action, by FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [Move(n=r["n"], seat=r["seat"], action=r["action"], by=r["by"]) for r in rows]
 
     async def scores(self, table_id: int) -> list[tuple[int, Score]]:
-        async with self.db.conn.execute(
+        rows = await self.db.fetch_all(
             "SELECT move_n, seat, kind, points, total FROM hand_scores WHERE table_id = ?"
             " ORDER BY move_n, seat",
             (table_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             (
                 r["move_n"],
@@ -196,15 +187,15 @@ class TableRepo:
         ]
 
     async def set_board(self, table_id: int, message_id: int | None) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
+        async with self.db.transaction() as tx:
+            await tx.execute(
                 "UPDATE game_tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)
             )
 
     async def boards_drawn(self, drawn: dict[int, int]) -> None:
         """Remember the move each table's board message now shows."""
-        async with self.db.transaction() as conn:
-            await conn.executemany(
+        async with self.db.transaction() as tx:
+            await tx.executemany(
                 "UPDATE game_tables SET board_moves = ? WHERE id = ?",
                 [(moves, table_id) for table_id, moves in drawn.items()],
             )
@@ -221,22 +212,22 @@ class TableRepo:
         """Close a table (``finished`` with its outcome, or ``abandoned``) and store the match
         in the server's open season: each seat's place, partnership (``teams``, default: each
         seat its own) and scores (``stats``)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction() as tx:
             return await _close_table(
-                conn, record.id, record.seats, status, outcome, places, teams, stats
+                tx, record.id, record.seats, status, outcome, places, teams, stats
             )
 
     async def cancel_lobby(self, table_id: int) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                "UPDATE game_tables SET status = 'abandoned', updated_at = CURRENT_TIMESTAMP"
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE game_tables SET status = 'abandoned', updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (table_id,),
+                (now(), table_id),
             )
 
 
 async def _close_table(
-    conn: aiosqlite.Connection,
+    tx: Connection,
     table_id: int,
     seats: list[Seat],
     status: Status,
@@ -246,32 +237,29 @@ async def _close_table(
     stats: list[dict[str, Any]] | None,
 ) -> int:
     """Inside a transaction: set the table's final status and seats, and store its match."""
-    async with conn.execute(
-        "SELECT guild_id, game FROM game_tables WHERE id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await tx.fetch_one("SELECT guild_id, game FROM game_tables WHERE id = ?", (table_id,))
     assert row is not None, f"no table {table_id}"
     guild_id, game = row["guild_id"], row["game"]
-    await conn.execute(
-        "UPDATE game_tables SET status = ?, seats = ?, updated_at = CURRENT_TIMESTAMP WHERE id = ?",
-        (status, _seats_json(seats), table_id),
+    await tx.execute(
+        "UPDATE game_tables SET status = ?, seats = ?, updated_at = ? WHERE id = ?",
+        (status, _seats_json(seats), now(), table_id),
     )
-    cur = await conn.execute(
+    inserted = await tx.fetch_one(
         "INSERT INTO matches (table_id, guild_id, game, abandoned, outcome, season_id,"
-        " humans) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        " humans) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             table_id,
             guild_id,
             game,
             int(status == "abandoned"),
             json.dumps(outcome) if outcome is not None else None,
-            await open_season_id(conn, guild_id),
+            await open_season_id(tx, guild_id),
             sum(not s.is_ai for s in seats),
         ),
     )
-    match_id = cur.lastrowid
-    assert match_id is not None
-    await conn.executemany(
+    assert inserted is not None
+    match_id = int(inserted[0])
+    await tx.executemany(
         "INSERT INTO match_players (match_id, seat, user_id, ai_level, place, name, team,"
         " stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [

@@ -1,4 +1,5 @@
-"""The restart and storage benchmarks at a small scale, on real SQLite files."""
+"""The restart and storage benchmarks at a small scale, on real SQLite files (the storage one
+on PostgreSQL too)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pytest
 
 from bench import restart, storage, tables_db
 from bot.storage import Database, TableRepo
+from tests.databases import Backend
 
 
 async def test_stored_tables_come_back_playable_after_a_restart(tmp_path: Path) -> None:
@@ -35,14 +37,10 @@ async def test_stored_tables_come_back_playable_after_a_restart(tmp_path: Path) 
     assert gained[:3] == [0, 0, 0] and all(n >= 2 for n in gained[3:])  # two on each probed
 
 
-async def test_every_move_commit_is_timed(tmp_path: Path) -> None:
-    times = await storage.commit_times(tmp_path / "t.sqlite3", tables=3, moves=20)
+async def test_every_move_commit_is_timed(backend: Backend) -> None:
+    times = await storage.commit_times(backend.url, tables=3, moves=20)
     assert len(times) >= 20 and all(t > 0 for t in times)  # with the table's formalities
-    db = await Database.open(tmp_path / "t.sqlite3")
-    async with db.conn.execute("SELECT count(*) FROM moves") as cur:
-        row = await cur.fetchone()
-    await db.close()
-    assert row is not None and row[0] == len(times)
+    assert await backend.rows("SELECT count(*) FROM moves") == [(len(times),)]
 
 
 @pytest.mark.e2e

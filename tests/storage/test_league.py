@@ -1,21 +1,22 @@
-"""The league on a real SQLite file: seasons, recording matches, standings, rebuilds, export."""
+"""The league on a real database (SQLite and PostgreSQL): seasons, recording matches, standings,
+rebuilds, export, and two bot processes recording at once."""
 
 from __future__ import annotations
 
 import asyncio
 import csv
 import io
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.config import LeagueSettings
 from bot.league import League, LeagueError, service
-from bot.storage import Database, LeagueRepo, TableRepo
-from bot.storage.db import migrations
+from bot.storage import Database, DatabaseBusy, LeagueRepo, TableRepo
+from bot.storage.league import open_season_id
+from bot.storage.records import MatchResult, Rating
+from tests.databases import Backend, PostgresBackend
 from tests.league.helpers import finished
 
 
@@ -35,20 +36,20 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path: Path) -> AsyncIterator[World]:
-    db = await Database.open(tmp_path / "league.sqlite3")
+async def world(backend: Backend) -> AsyncIterator[World]:
+    db = await backend.open()
     yield World(db)
     await db.close()
 
 
 async def _ratings(world: World) -> list[tuple[object, ...]]:
-    async with world.db.conn.execute("SELECT * FROM ratings ORDER BY game, player") as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    rows = await world.db.fetch_all("SELECT * FROM ratings ORDER BY game, player")
+    return [tuple(r) for r in rows]
 
 
 async def _standings(world: World) -> list[tuple[object, ...]]:
-    async with world.db.conn.execute("SELECT * FROM standings ORDER BY 1, 2, 3") as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    rows = await world.db.fetch_all("SELECT * FROM standings ORDER BY 1, 2, 3")
+    return [tuple(r) for r in rows]
 
 
 async def test_standings_count_people_in_league_matches_and_leave_ai_seats_out(
@@ -167,9 +168,10 @@ async def test_the_export_neutralises_names_a_spreadsheet_would_run(
     world: World, name: str, exported: str
 ) -> None:
     match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]])
-    await world.db.conn.execute(
-        "UPDATE match_players SET name = ? WHERE match_id = ? AND seat = 0", (name, match_id)
-    )
+    async with world.db.transaction() as tx:
+        await tx.execute(
+            "UPDATE match_players SET name = ? WHERE match_id = ? AND seat = 0", (name, match_id)
+        )
     _, text = await world.league.export(1, None)
     (first, *_) = csv.DictReader(io.StringIO(text))
     assert first["player"] == exported
@@ -177,34 +179,34 @@ async def test_the_export_neutralises_names_a_spreadsheet_would_run(
 
 async def test_a_damaged_stats_row_reads_as_empty_instead_of_failing(world: World) -> None:
     match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]], stats=[{"busts": 1}] * 3)
-    await world.db.conn.execute(
-        "UPDATE match_players SET stats = '{not json' WHERE match_id = ? AND seat = 0", (match_id,)
-    )
+    async with world.db.transaction() as tx:
+        await tx.execute(
+            "UPDATE match_players SET stats = '{not json' WHERE match_id = ? AND seat = 0",
+            (match_id,),
+        )
     (stats,) = await world.league.stats(1, 1, "cento")
     assert stats.played == 1 and stats.totals["busts"] == 0
     (other,) = await world.league.stats(1, 2, "cento")
     assert other.totals["busts"] == 1
 
 
-async def test_matches_stored_before_the_league_join_it_on_upgrade(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path)
-    ((_, first),) = [m for m in migrations() if m[0] == 1]
-    conn.executescript(f"{first}\nPRAGMA user_version = 1;")
-    conn.execute(
+async def test_matches_stored_before_the_league_join_it_on_upgrade(backend: Backend) -> None:
+    await backend.at_version(1)
+    await backend.run(
         "INSERT INTO game_tables (id, guild_id, channel_id, game, status, host_id, options,"
         " seats, seed) VALUES (1, 5, 9, 'minchiate', 'finished', 1, '{}', '[]', 0)"
     )
-    conn.execute("INSERT INTO matches (id, table_id, guild_id, game) VALUES (1, 1, 5, 'minchiate')")
-    conn.executemany(
-        "INSERT INTO match_players (match_id, seat, user_id, ai_level, place)"
-        " VALUES (1, ?, ?, ?, ?)",
-        [(0, 11, None, 1), (1, None, "easy", 2), (2, 12, None, 1), (3, None, "hard", 2)],
+    await backend.run(
+        "INSERT INTO matches (id, table_id, guild_id, game) VALUES (1, 1, 5, 'minchiate')"
     )
-    conn.commit()
-    conn.close()
+    for seat in [(0, 11, None, 1), (1, None, "easy", 2), (2, 12, None, 1), (3, None, "hard", 2)]:
+        await backend.run(
+            "INSERT INTO match_players (match_id, seat, user_id, ai_level, place)"
+            " VALUES (1, ?, ?, ?, ?)",
+            seat,
+        )
 
-    db = await Database.open(path)
+    db = await backend.open()
     league = League(LeagueRepo(db), LeagueSettings())
     assert await league.catch_up() == 1
     page = await league.standings(5, "minchiate", None, 0)
@@ -234,3 +236,131 @@ async def test_a_match_finishing_during_a_rebuild_is_recorded_after_it(world: Wo
         service.replay = real_replay  # type: ignore[assignment]
     page = await world.league.standings(1, "cento", None, 0)
     assert [(r.user_id, r.played, r.points) for r in page.rows] == [(1, 2, 2), (3, 2, 2), (2, 2, 2)]
+
+
+# -- two bot processes sharing the database ------------------------------------------------------
+
+
+class Scoring(League):
+    """One bot process's league, noting the order in which matches are scored (shared with
+    the other process's, so the order is the one the database saw)."""
+
+    def __init__(self, db: Database, order: list[int]) -> None:
+        super().__init__(LeagueRepo(db), LeagueSettings())
+        self.order = order
+
+    def _score(self, match: MatchResult, before: dict[str, Rating]) -> Any:
+        self.order.append(match.id)
+        return super()._score(match, before)
+
+
+async def test_two_processes_recording_at_once_lose_no_update(backend: Backend) -> None:
+    """Both processes record matches of the same people at the same time: each match is scored
+    once, from the ratings the match before it (in the order the database saw) left, so the
+    stored league is exactly the one those matches give one after another."""
+    first, second = await backend.open(), await backend.open()
+    try:
+        tables = TableRepo(first)
+        rankings = [[[0], [1], [2]], [[2], [0], [1]], [[1], [2], [0]], [[0, 1], [2]]]
+        ids = [
+            await finished(tables, "cento", [1, 2, 3, "easy"][i % 2 :], rankings[i % 4])
+            for i in range(16)
+        ]
+        order: list[int] = []
+        leagues = [Scoring(first, order), Scoring(second, order)]
+
+        async def record(league: League, matches: list[int]) -> None:
+            for match_id in matches:
+                await league.record(match_id)
+
+        await asyncio.gather(record(leagues[0], ids[0::2]), record(leagues[1], ids[1::2]))
+        assert sorted(order) == ids
+        stored = {m.id: m for m in await leagues[0].repo.finished_matches(1)}
+        expected = service.replay([stored[i] for i in order], LeagueSettings())
+        ratings = {
+            (r["game"], r["player"]): (r["mu"], r["sigma"], r["matches"])
+            for r in await first.fetch_all("SELECT * FROM ratings")
+        }
+        assert ratings == {
+            (game, player): (r.mu, r.sigma, r.matches)
+            for game, rated in expected.ratings.items()
+            for player, r in rated.items()
+        }
+        standings = {
+            (r["season_id"], r["game"], r["user_id"]): [r["played"], r["won"], r["points"]]
+            for r in await first.fetch_all("SELECT * FROM standings")
+        }
+        assert standings == expected.standings
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_processes_opening_a_servers_first_season_at_once_share_it(
+    backend: Backend,
+) -> None:
+    first, second = await backend.open(), await backend.open()
+    try:
+        one, other = await asyncio.gather(
+            LeagueRepo(first).current_season(7), LeagueRepo(second).current_season(7)
+        )
+        assert one == other and one.number == 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_match_another_process_records_during_a_rebuild_is_counted_once(
+    backend: Backend,
+) -> None:
+    first, second = await backend.open(), await backend.open()
+    try:
+        rebuilding, other = (
+            League(LeagueRepo(first), LeagueSettings()),
+            League(LeagueRepo(second), LeagueSettings()),
+        )
+        await other.record(await finished(TableRepo(second), "cento", [1, 2, 3], [[0], [1], [2]]))
+        real_replay = service.replay
+
+        async def finish_elsewhere() -> None:
+            match_id = await finished(TableRepo(second), "cento", [3, 2, 1], [[0], [1], [2]])
+            await other.record(match_id)  # recorded at once: that process is not rebuilding
+
+        def slow_replay(*args: Any) -> Any:
+            asyncio.run_coroutine_threadsafe(finish_elsewhere(), loop).result(timeout=5)
+            return real_replay(*args)
+
+        loop = asyncio.get_running_loop()
+        service.replay = slow_replay  # type: ignore[assignment]
+        try:
+            assert await rebuilding.rebuild(1) == 1
+        finally:
+            service.replay = real_replay  # type: ignore[assignment]
+        page = await rebuilding.standings(1, "cento", None, 0)
+        assert [(r.user_id, r.played, r.points) for r in page.rows] == [
+            (1, 2, 2),
+            (3, 2, 2),
+            (2, 2, 2),
+        ]
+        assert (await rebuilding.rating(1, "cento", 1)) == (await other.rating(1, "cento", 1))
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_match_stored_while_another_process_holds_the_league_does_not_wait(
+    postgres: PostgresBackend,
+) -> None:
+    """PostgreSQL only (SQLite has one writer at a time): the league's lock on the server's
+    open season (NO KEY) lets a finishing table store its match, which refers to that row."""
+    first, second = await postgres.open(), await postgres.open(busy_timeout=0.2)
+    try:
+        await LeagueRepo(first).current_season(1)
+        async with first.transaction() as tx:
+            await open_season_id(tx, 1, hold=True)
+            await finished(TableRepo(second), "cento", [1, 2, 3], [[0], [1], [2]])  # no wait
+            with pytest.raises(DatabaseBusy):  # while another league writer waits its turn
+                await LeagueRepo(second).new_season(1, "Too soon")
+    finally:
+        await first.close()
+        await second.close()

@@ -1,15 +1,14 @@
-"""Server choices on a real SQLite file: pictures per server, board language per channel."""
+"""Server choices on a real database (SQLite and PostgreSQL): pictures per server, board
+language per channel."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from bot.storage import SettingsRepo
+from tests.databases import Backend
 
-from bot.storage import Database, SettingsRepo
 
-
-async def test_choices_are_kept_across_a_restart_and_can_be_undone(tmp_path: Path) -> None:
-    path = tmp_path / "settings.sqlite3"
-    db = await Database.open(path)
+async def test_choices_are_kept_across_a_restart_and_can_be_undone(backend: Backend) -> None:
+    db = await backend.open()
     repo = SettingsRepo(db)
     assert (await repo.load()).no_pictures == set()
     await repo.set_pictures(1, False)
@@ -18,10 +17,11 @@ async def test_choices_are_kept_across_a_restart_and_can_be_undone(tmp_path: Pat
     await repo.set_language(1, 10, "it")
     await repo.set_language(1, 11, "eo")
     await repo.set_language(1, 11, None)  # back to the server's own language
+    await repo.set_pictures(1_234_567_890_123_456_789, False)  # a snowflake: past 32 bits
     await db.close()
 
-    db = await Database.open(path)
+    db = await backend.open()
     choices = await SettingsRepo(db).load()
     await db.close()
-    assert choices.no_pictures == {1}
+    assert choices.no_pictures == {1, 1_234_567_890_123_456_789}
     assert choices.languages == {10: "it"}

@@ -1,41 +1,48 @@
-"""The table repository on real SQLite files: migrations, moves, restarts, damage."""
+"""The table repository on a real database (SQLite and PostgreSQL): migrations, moves,
+restarts, damage, another program holding the lock."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.storage import Database, DatabaseBusy, DuplicateTable, TableRepo
+from bot.storage import Database, DatabaseBusy, DuplicateTable, IntegrityError, TableRepo
 from bot.storage.db import migrations
 from bot.storage.records import GameResult, Move, Score, Seat
+from bot.storage.sqlite import SQLiteDatabase
 from bot.storage.tables import StaleMove
-
-from .faults import Locker, refuse
+from tests.databases import Backend
 
 SEATS = [Seat(name="Alice", user_id=1), Seat(name="Easy AI", ai="easy")]
 
 
-async def open_repo(path: Path) -> tuple[Database, TableRepo]:
-    db = await Database.open(path)
+async def open_repo(backend: Backend, **options: float) -> tuple[Database, TableRepo]:
+    db = await backend.open(**options)
     return db, TableRepo(db)
 
 
-async def test_migrations_run_on_an_empty_file_in_wal_mode(tmp_path: Path) -> None:
-    db, _ = await open_repo(tmp_path / "t.sqlite3")
+async def test_migrations_run_on_an_empty_database(backend: Backend) -> None:
+    db, _ = await open_repo(backend)
+    assert await db.version() == await backend.version() == migrations(db.dialect)[-1][0]
+    await db.close()
+    db, _ = await open_repo(backend)  # reopening applies nothing twice
+    assert await db.version() == migrations(db.dialect)[-1][0]
+    await db.close()
+
+
+async def test_a_sqlite_file_is_in_wal_mode(tmp_path: Path) -> None:
+    """SQLite only: about the file."""
+    db = await Database.open(tmp_path / "t.sqlite3")
+    assert isinstance(db, SQLiteDatabase)
     async with db.conn.execute("PRAGMA journal_mode") as cur:
         assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
-    async with db.conn.execute("PRAGMA user_version") as cur:
-        assert (await cur.fetchone())[0] == migrations()[-1][0]  # type: ignore[index]
-    await db.close()
-    db, _ = await open_repo(tmp_path / "t.sqlite3")  # reopening applies nothing twice
     await db.close()
 
 
-async def test_one_open_table_per_channel(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "t.sqlite3")
+async def test_one_open_table_per_channel(backend: Backend) -> None:
+    db, repo = await open_repo(backend)
     first = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=99)
     with pytest.raises(DuplicateTable):
         await repo.create(10, 20, "centocinque", 2, {}, SEATS, seed=98)
@@ -45,9 +52,8 @@ async def test_one_open_table_per_channel(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_moves_are_committed_with_the_state_and_survive_a_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    db, repo = await open_repo(path)
+async def test_moves_are_committed_with_the_state_and_survive_a_reopen(backend: Backend) -> None:
+    db, repo = await open_repo(backend)
     table = await repo.create(10, 20, "cento", 1, {"allow_negative": True}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {"turn": 0})
     score = Score(seat=1, kind="chip", points=1, total=2)
@@ -60,7 +66,7 @@ async def test_moves_are_committed_with_the_state_and_survive_a_reopen(tmp_path:
         )
     await db.close()
 
-    db, repo = await open_repo(path)
+    db, repo = await open_repo(backend)
     (record,) = await repo.open_tables()
     assert record.status == "playing" and record.moves == 1 and record.state == {"turn": 1}
     assert record.options == {"allow_negative": True} and record.seats == SEATS and record.seed == 5
@@ -69,12 +75,12 @@ async def test_moves_are_committed_with_the_state_and_survive_a_reopen(tmp_path:
     await db.close()
 
 
-async def test_a_failed_move_commit_leaves_nothing_behind(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "t.sqlite3")
+async def test_a_failed_move_commit_leaves_nothing_behind(backend: Backend) -> None:
+    db, repo = await open_repo(backend)
     table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {"turn": 0})
     bad = [Score(seat=0, kind="chip", points=1, total=2)] * 2  # duplicate key: the insert fails
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await repo.commit_move(
             table.id, Move(n=1, seat=0, action="play:KD", by="ai"), {"t": 1}, SEATS, bad
         )
@@ -84,66 +90,63 @@ async def test_a_failed_move_commit_leaves_nothing_behind(tmp_path: Path) -> Non
     await db.close()
 
 
-async def test_finished_tables_store_the_match_and_leave_the_open_list(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "t.sqlite3")
+async def test_finished_tables_store_the_match_and_leave_the_open_list(backend: Backend) -> None:
+    db, repo = await open_repo(backend)
     table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {})
     record = await repo.get(table.id)
     assert record is not None
     match_id = await repo.finish(record, "finished", {"ranking": [[1], [0]]}, {0: 2, 1: 1})
     assert await repo.open_tables() == []
-    async with db.conn.execute(
+    rows = await db.fetch_all(
         "SELECT seat, user_id, ai_level, place FROM match_players WHERE match_id = ? ORDER BY seat",
         (match_id,),
-    ) as cur:
-        assert [tuple(r) for r in await cur.fetchall()] == [(0, 1, None, 2), (1, None, "easy", 1)]
+    )
+    assert [tuple(r) for r in rows] == [(0, 1, None, 2), (1, None, "easy", 1)]
     await db.close()
 
 
-async def test_a_damaged_row_is_left_out_and_the_rest_restore(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "t.sqlite3")
+async def test_a_damaged_row_is_left_out_and_the_rest_restore(backend: Backend) -> None:
+    db, repo = await open_repo(backend)
     good = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     bad = await repo.create(10, 21, "cento", 1, {}, SEATS, seed=6)
-    await db.conn.execute("UPDATE game_tables SET seats = '{not json' WHERE id = ?", (bad.id,))
+    await backend.run("UPDATE game_tables SET seats = '{not json' WHERE id = ?", (bad.id,))
     assert [r.id for r in await repo.open_tables()] == [good.id]
     await db.close()
 
 
 async def test_the_last_move_and_its_result_are_stored_in_one_transaction(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    path = tmp_path / "t.sqlite3"
-    db, repo = await open_repo(path)
+    db, repo = await open_repo(backend)
     table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {"turn": 0})
     last = Move(n=1, seat=0, action="play:KD", by="person")
     result = GameResult(
         outcome={"ranking": [[1], [0]]}, places={0: 2, 1: 1}, teams=[0, 1], stats=[{}, {"x": 1}]
     )
-    refuse(path, "matches")
-    with pytest.raises(sqlite3.IntegrityError, match="matches refused"):
+    await backend.refuse("matches")
+    with pytest.raises(IntegrityError, match="matches refused"):
         await repo.commit_move(table.id, last, {"over": True}, SEATS, [], result)
     # The move went with the result: the table is as before the move.
     record = await repo.get(table.id)
     assert record is not None and record.status == "playing"
     assert (record.moves, record.state) == (0, {"turn": 0})
     assert await repo.moves(table.id) == []
-    async with db.conn.execute("SELECT count(*) FROM matches") as cur:
-        assert (await cur.fetchone())[0] == 0  # type: ignore[index]
+    assert await backend.rows("SELECT count(*) FROM matches") == [(0,)]
 
-    refuse(path, "matches", False)
+    await backend.refuse("matches", False)
     match_id = await repo.commit_move(table.id, last, {"over": True}, SEATS, [], result)
     assert match_id is not None
     record = await repo.get(table.id)
     assert record is not None and record.status == "finished"
     assert (record.moves, record.state) == (1, {"over": True})
     assert await repo.open_tables() == []
-    async with db.conn.execute(
+    rows = await backend.rows(
         "SELECT m.table_id, m.outcome, p.seat, p.place, p.team, p.stats FROM matches m"
         " JOIN match_players p ON p.match_id = m.id WHERE m.id = ? ORDER BY p.seat",
         (match_id,),
-    ) as cur:
-        rows = [tuple(r) for r in await cur.fetchall()]
+    )
     outcome = '{"ranking": [[1], [0]]}'
     assert rows == [
         (table.id, outcome, 0, 2, 0, "{}"),
@@ -152,8 +155,8 @@ async def test_the_last_move_and_its_result_are_stored_in_one_transaction(
     await db.close()
 
 
-async def test_a_move_that_does_not_end_the_game_stores_no_match(tmp_path: Path) -> None:
-    db, repo = await open_repo(tmp_path / "t.sqlite3")
+async def test_a_move_that_does_not_end_the_game_stores_no_match(backend: Backend) -> None:
+    db, repo = await open_repo(backend)
     table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {"turn": 0})
     move = Move(n=1, seat=0, action="play:KD", by="person")
@@ -163,24 +166,27 @@ async def test_a_move_that_does_not_end_the_game_stores_no_match(tmp_path: Path)
     await db.close()
 
 
-async def test_the_busy_timeout_is_the_one_asked_for(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "t.sqlite3", busy_timeout=0.25)
-    async with db.conn.execute("PRAGMA busy_timeout") as cur:
-        assert (await cur.fetchone())[0] == 250  # type: ignore[index]
+async def test_the_busy_timeout_is_the_one_asked_for(backend: Backend) -> None:
+    db = await backend.open(busy_timeout=0.25)
+    if isinstance(db, SQLiteDatabase):
+        async with db.conn.execute("PRAGMA busy_timeout") as cur:
+            assert (await cur.fetchone())[0] == 250  # type: ignore[index]
+    else:
+        row = await db.fetch_one("SELECT current_setting('lock_timeout')")
+        assert row is not None and row[0] == "250ms"
     await db.close()
 
 
 async def test_a_write_lock_held_past_the_busy_timeout_fails_the_commit_cleanly(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, busy_timeout=0.05)
-    repo = TableRepo(db)
+    db, repo = await open_repo(backend, busy_timeout=0.05)
     table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {"turn": 0})
     move = Move(n=1, seat=0, action="play:KD", by="person")
-    with Locker(path), pytest.raises(DatabaseBusy, match="locked"):
-        await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])
+    async with backend.locked():
+        with pytest.raises(DatabaseBusy, match="locked"):
+            await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])
     record = await repo.get(table.id)
     assert record is not None and (record.moves, record.state) == (0, {"turn": 0})
     await repo.commit_move(table.id, move, {"turn": 1}, SEATS, [])  # the lock is gone
@@ -189,25 +195,22 @@ async def test_a_write_lock_held_past_the_busy_timeout_fails_the_commit_cleanly(
 
 
 async def test_a_commit_cancelled_while_waiting_for_the_lock_leaves_the_connection_usable(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    path = tmp_path / "t.sqlite3"
-    db = await Database.open(path, busy_timeout=2)
-    repo = TableRepo(db)
+    db, repo = await open_repo(backend, busy_timeout=0.5)
     table = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
     await repo.start(table.id, SEATS, {"turn": 0})
     move = Move(n=1, seat=0, action="play:KD", by="person")
-    with Locker(path):
+    async with backend.locked():
         waiting = asyncio.ensure_future(repo.commit_move(table.id, move, {"t": 1}, SEATS, []))
-        for _ in range(5):  # until its BEGIN waits for the lock in the connection's thread
-            await asyncio.sleep(0)
+        await asyncio.sleep(0.2)  # until it waits for the lock (SQLite: its BEGIN, in a thread)
         waiting.cancel()
         with pytest.raises(asyncio.CancelledError):
             await waiting
-    # Its BEGIN got the lock once the other program let go, after the cancellation:
-    # the connection must not be left inside that transaction.
+    # Its BEGIN (SQLite) or UPDATE (PostgreSQL) got the lock once the other program let go,
+    # after the cancellation: the connection must not be left inside that transaction.
     await repo.commit_move(table.id, move, {"t": 1}, SEATS, [])
     await db.close()
-    db, repo = await open_repo(path)
+    db, repo = await open_repo(backend)
     assert await repo.moves(table.id) == [move]
     await db.close()

@@ -1,6 +1,6 @@
 """The table manager when things break: the AI worker process dies, the database is locked
-by another program, a commit fails half way, a driver fails. Real SQLite files, real AI
-worker processes, real engines (no Discord)."""
+by another program, a commit fails half way, a driver fails. Real databases (SQLite and
+PostgreSQL), real AI worker processes, real engines (no Discord)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import itertools
 import json
 import os
 import signal
-import sqlite3
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
 import psutil
@@ -19,7 +17,7 @@ import pytest
 
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
-from tests.storage.faults import Locker, refuse
+from tests.databases import Backend
 
 from .test_ai_worker import spawned_workers
 from .test_manager import Recorder, World, wait_until
@@ -36,12 +34,12 @@ Make = Callable[..., World]
 
 
 @pytest.fixture
-async def make_world(tmp_path: Path, workers: AIWorkers) -> AsyncIterator[Make]:
-    """Worlds on one database file, closed at the end even if the test fails."""
+async def make_world(backend: Backend, workers: AIWorkers) -> AsyncIterator[Make]:
+    """Worlds on one database, closed at the end even if the test fails."""
     made: list[World] = []
 
     def make(pool: AIWorkers = workers, **options: Any) -> World:
-        made.append(World(tmp_path / "tavolo.sqlite3", pool, **options))
+        made.append(World(backend, pool, **options))
         return made[-1]
 
     yield make
@@ -106,13 +104,12 @@ async def test_a_timed_out_turn_waits_out_a_locked_database_and_is_stored_once(
     make_world: Make, caplog: pytest.LogCaptureFixture
 ) -> None:
     world = make_world(busy_timeout=0.05, turn_timeout=0.4, timeouts_before_ai=3)
-    path = world.path
     m = await world.open()
     table = await m.create(1, 10, 100, "Ann", "centocinque")
     await m.join(table, 101, "Bob")
     await m.start(table, 100)
     seat = table.rules.turn(table.state)
-    with Locker(path):
+    async with world.backend.locked():
         # The turn times out, and the AI's move for it cannot be stored while the lock lasts.
         await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
         assert table.record.moves == 0 and table.seats[seat].timeouts == 0
@@ -130,11 +127,10 @@ async def test_a_timed_out_turn_waits_out_a_locked_database_and_is_stored_once(
 async def test_an_ai_seat_waits_out_a_locked_database_and_plays_on(
     make_world: Make, caplog: pytest.LogCaptureFixture
 ) -> None:
-    world = make_world(busy_timeout=0.05)
-    path = world.path
+    world = make_world(busy_timeout=0.05, ai_delay=0.2)
     m = await world.open()
     table = await all_ai_table(m, 10)
-    with Locker(path):  # taken before the AI seats' driver first runs
+    async with world.backend.locked():  # taken before the AI seats' first move (ai_delay)
         await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
         assert table.record.moves == 0
     await wait_until(lambda: table.record.moves >= 3, timeout=10)
@@ -146,7 +142,6 @@ async def test_a_persons_move_on_a_locked_database_is_refused_clearly_and_change
     make_world: Make,
 ) -> None:
     world = make_world(busy_timeout=0.05, ai_delay=600)
-    path = world.path
     m = await world.open()
     table = await m.create(1, 10, 100, "Ann", "centocinque")
     await m.join(table, 101, "Bob")
@@ -158,8 +153,9 @@ async def test_a_persons_move_on_a_locked_database_is_refused_clearly_and_change
     state = table.rules.dump(table.state)
     seats = [s.model_copy(deep=True) for s in table.seats]
     action = table.rules.legal_actions(table.state, seat)[0]
-    with Locker(path), pytest.raises(TableError, match="database is busy"):
-        await m.act(table, user, action, None)
+    async with world.backend.locked():
+        with pytest.raises(TableError, match="database is busy"):
+            await m.act(table, user, action, None)
     assert table.rules.dump(table.state) == state and table.record.moves == 0
     assert table.seats == seats and table.seats[seat].away
     stored = await m.repo.get(table.id)
@@ -184,11 +180,11 @@ async def test_a_failed_driver_is_logged_and_started_again(
     world = make_world()
     m = await world.open()
     m.driver_backoff = (0.05, 1.0)
-    refuse(world.path, "moves")  # every move's commit fails, as on a full disk
+    await world.backend.refuse("moves")  # every move's commit fails, as on a full disk
     table = await all_ai_table(m, 10)
     await wait_until(lambda: len(failures(caplog)) >= 2, timeout=10)
     assert table.record.moves == 0 and logged(caplog, "starting it again")
-    refuse(world.path, "moves", False)  # space again: the driver, started again, plays on
+    await world.backend.refuse("moves", False)  # space again: the driver, started again, plays on
     await wait_until(lambda: table.record.moves >= 3, timeout=10)
     assert {mv.by for mv in await m.repo.moves(table.id)} == {"ai"}
     await world.close(m)
@@ -200,7 +196,7 @@ async def test_a_driver_that_keeps_failing_is_retried_ever_more_slowly(
     world = make_world()
     m = await world.open()
     m.driver_backoff = (0.04, 0.32)
-    refuse(world.path, "moves")
+    await world.backend.refuse("moves")
     await all_ai_table(m, 10)
     await wait_until(lambda: len(failures(caplog)) >= 6, timeout=10)
     times = failures(caplog)
@@ -219,7 +215,7 @@ async def test_a_fault_storing_the_result_stores_neither_the_last_move_nor_the_m
 ) -> None:
     m = await world.open()
     m.driver_backoff = (0.05, 0.2)
-    refuse(world.path, "matches")
+    await world.backend.refuse("matches")
     table = await all_ai_table(m, 10)
     await wait_until(lambda: logged(caplog, "driver failed"), timeout=30)
     stored = await m.repo.get(table.id)
@@ -230,34 +226,30 @@ async def test_a_fault_storing_the_result_stores_neither_the_last_move_nor_the_m
     assert table.playing and table.rules.dump(table.state) == stored.state
     assert world.matches == []
 
-    refuse(world.path, "matches", False)  # the fault passes: the driver, started again, ends it
+    # The fault passes: the driver, started again, ends it.
+    await world.backend.refuse("matches", False)
     await wait_until(lambda: not table.playing, timeout=10)
     stored = await m.repo.get(table.id)
     assert stored is not None and stored.status == "finished"
     assert stored.moves == table.record.moves
-    async with world.db.conn.execute(
+    (match_id, outcome), *others = await world.backend.rows(
         "SELECT id, outcome FROM matches WHERE table_id = ?", (table.id,)
-    ) as cur:
-        (match_id, outcome), *others = [tuple(r) for r in await cur.fetchall()]
+    )
     assert others == [] and world.matches == [match_id]
     assert json.loads(outcome) == table.outcome()
     await world.close(m)
 
 
-def _match_rows(path: Path, table_id: int) -> tuple[Any, list[tuple[Any, ...]]]:
-    conn = sqlite3.connect(path)
-    try:
-        (match_id, outcome) = conn.execute(
-            "SELECT id, outcome FROM matches WHERE table_id = ?", (table_id,)
-        ).fetchone()
-        players = conn.execute(
-            "SELECT seat, user_id, ai_level, place, name, team, stats FROM match_players"
-            " WHERE match_id = ? ORDER BY seat",
-            (match_id,),
-        ).fetchall()
-        return (match_id, outcome), players
-    finally:
-        conn.close()
+async def _match_rows(backend: Backend, table_id: int) -> tuple[Any, list[tuple[Any, ...]]]:
+    ((match_id, outcome),) = await backend.rows(
+        "SELECT id, outcome FROM matches WHERE table_id = ?", (table_id,)
+    )
+    players = await backend.rows(
+        "SELECT seat, user_id, ai_level, place, name, team, stats FROM match_players"
+        " WHERE match_id = ? ORDER BY seat",
+        (match_id,),
+    )
+    return (match_id, outcome), players
 
 
 async def test_a_game_over_left_playing_by_an_older_version_is_finished_on_restore(
@@ -267,14 +259,11 @@ async def test_a_game_over_left_playing_by_an_older_version_is_finished_on_resto
     table = await all_ai_table(m, 10)
     await wait_until(lambda: not table.playing, timeout=30)
     await world.close(m)
-    (old_id, outcome), players = _match_rows(world.path, table.id)
+    (old_id, outcome), players = await _match_rows(world.backend, table.id)
     # As an older version left it when it stopped between the last move and the result.
-    conn = sqlite3.connect(world.path)
-    conn.execute("DELETE FROM match_players WHERE match_id = ?", (old_id,))
-    conn.execute("DELETE FROM matches WHERE id = ?", (old_id,))
-    conn.execute("UPDATE game_tables SET status = 'playing' WHERE id = ?", (table.id,))
-    conn.commit()
-    conn.close()
+    await world.backend.run("DELETE FROM match_players WHERE match_id = ?", (old_id,))
+    await world.backend.run("DELETE FROM matches WHERE id = ?", (old_id,))
+    await world.backend.run("UPDATE game_tables SET status = 'playing' WHERE id = ?", (table.id,))
     world.matches.clear()
 
     m = await world.open()
@@ -282,7 +271,7 @@ async def test_a_game_over_left_playing_by_an_older_version_is_finished_on_resto
     assert [t.id for t in m.finished_at_restore] == [table.id]
     stored = await m.repo.get(table.id)
     assert stored is not None and stored.status == "finished"
-    (match_id, again), same = _match_rows(world.path, table.id)
+    (match_id, again), same = await _match_rows(world.backend, table.id)
     assert (again, same) == (outcome, players) and world.matches == [match_id]
     await world.close(m)
 
@@ -322,7 +311,7 @@ async def test_closing_stops_drivers_waiting_out_a_locked_database(make_world: M
     world = make_world(busy_timeout=0.05)
     m = await world.open()
     tables = [await all_ai_table(m, 10), await all_ai_table(m, 11)]
-    with Locker(world.path):
+    async with world.backend.locked():
         await wait_until(lambda: all(t.driver and not t.driver.done() for t in tables))
         async with asyncio.timeout(5):
             await m.close()

@@ -1,0 +1,42 @@
+"""Fixtures for every test folder: the databases the storage, table manager and league tests
+run on (``backend``: each such test runs on SQLite and on PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.databases import BACKENDS, Backend, PostgresBackend, PostgresServer, SQLiteBackend
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server per test process (per xdist worker), started when a test first
+    needs it and stopped at the end of the session, whatever the tests did."""
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    """A fresh, empty database for the test: a SQLite file, or a schema of its own on the
+    session's PostgreSQL server (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield SQLiteBackend(tmp_path / "tavolo.sqlite3")
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    async with server.fresh() as made:
+        yield made
+
+
+@pytest.fixture
+async def postgres(postgres_server: PostgresServer) -> AsyncIterator[PostgresBackend]:
+    """A fresh, empty database for a test about PostgreSQL only."""
+    async with postgres_server.fresh() as made:
+        yield made
