@@ -37,11 +37,11 @@ def _run(args: argparse.Namespace) -> int:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     from bot.app import run_bot  # imported late: `play` and `simulate` need no discord
-    from bot.storage import DatabaseUnusable
+    from bot.storage import DatabaseUnusable, ShardTaken
 
     try:
         run_bot(settings)
-    except DatabaseUnusable as exc:
+    except (DatabaseUnusable, ShardTaken) as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     return 0

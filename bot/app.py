@@ -30,7 +30,7 @@ from bot.views.services import Services
 log = logging.getLogger(__name__)
 
 
-class TavoloBot(commands.Bot):
+class TavoloBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database) -> None:
         # Only non-privileged intents: everything Tavolo does comes through interactions.
         # Nobody is mentioned unless a message names them (the turn's ping).
@@ -39,6 +39,8 @@ class TavoloBot(commands.Bot):
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=Tree,
+            shard_count=settings.discord.shard_count,
+            shard_ids=settings.discord.shard_ids,  # type: ignore[arg-type]  # None: all of them
         )
         self.settings = settings
         self.services: Services | None = None
@@ -49,7 +51,9 @@ class TavoloBot(commands.Bot):
         settings = self.settings
         assert self._db is not None, "the bot was closed"
         self._ai = AIWorkers(settings.tables.ai_workers)
-        manager = TableManager(TableRepo(self._db), settings.tables, settings.rules, self._ai)
+        manager = TableManager(
+            TableRepo(self._db), settings.tables, settings.rules, self._ai, settings.discord.runs
+        )
         choices = Choices(SettingsRepo(self._db))
         await choices.load()
         publisher = Publisher(self, manager, choices, settings.tables.board_edit_interval)
@@ -108,7 +112,8 @@ class TavoloBot(commands.Bot):
 def run_bot(settings: Settings) -> None:
     """Start the bot and block until it stops; SIGTERM or SIGINT closes it cleanly.
 
-    Raises DatabaseUnusable, before anything goes online, if the database cannot be used."""
+    Raises DatabaseUnusable, before anything goes online, if the database cannot be used,
+    and ShardTaken if another process on the database runs one of its shards."""
     use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
     asyncio.run(_open_and_serve(settings))
 
@@ -120,6 +125,10 @@ async def _open_and_serve(settings: Settings) -> None:
         connections=settings.database.connections,
     )
     try:
+        shards = settings.discord.shard_ids
+        if shards is None and settings.discord.shard_count is not None:
+            shards = list(range(settings.discord.shard_count))
+        await db.claim_shards(shards or [])  # ShardTaken: another process runs one
         await serve(TavoloBot(settings, db), settings.discord.token)
     finally:
         await db.close()  # if the bot did not (it failed before it could)

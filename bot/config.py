@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from bot.games import GAMES, GameError
@@ -36,6 +36,35 @@ class DiscordSettings(_Section):
     api_base: str = DISCORD_API
     gateway_url: str = DISCORD_GATEWAY
     sync_guild_id: int | None = None
+    # Shards: None lets Discord say how many, all run here. Several processes sharing one
+    # PostgreSQL database each run their own ``shard_ids`` of ``shard_count``.
+    shard_count: int | None = Field(default=None, ge=1, le=100_000)
+    shard_ids: list[int] | None = None
+
+    @model_validator(mode="after")
+    def _shards_of_the_count(self) -> DiscordSettings:
+        ids = self.shard_ids
+        if ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("shard_ids needs shard_count: how many shards there are in all")
+        if not ids or len(set(ids)) != len(ids) or not all(0 <= i < self.shard_count for i in ids):
+            raise ValueError(
+                f"shard_ids must be different numbers from 0 to {self.shard_count - 1}"
+                " (shard_count - 1)"
+            )
+        return self
+
+    @property
+    def some_shards(self) -> bool:
+        """This process runs only some of the bot's shards: others run the rest."""
+        return self.shard_ids is not None and len(self.shard_ids) < (self.shard_count or 0)
+
+    def runs(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (Discord's own rule)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
 
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
@@ -96,6 +125,15 @@ class Settings(BaseSettings):
     league: LeagueSettings = LeagueSettings()
     rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @model_validator(mode="after")
+    def _shared_shards_share_postgresql(self) -> Settings:
+        if self.discord.some_shards and not self.database.target.startswith("postgres"):
+            raise ValueError(
+                "discord.shard_ids runs only some shards here, so other processes run the rest"
+                " on the same database: that needs PostgreSQL ([database] url = postgresql://...)"
+            )
+        return self
 
     @classmethod
     def settings_customise_sources(

@@ -49,6 +49,10 @@ def test_the_token_may_come_from_discord_token(monkeypatch: pytest.MonkeyPatch) 
         ("[rules.cento]\ncolour = 1\n", "rules.cento: Unknown option “colour”"),
         ("[rules.poker]\nx = 1\n", "rules.poker: unknown game"),
         ("[rules.centocinque]\npenultima_penalty = 99\n", "penultima_penalty"),
+        ("[discord]\nshard_ids = [0]\n", "shard_ids needs shard_count"),
+        ("[discord]\nshard_count = 2\nshard_ids = [0, 2]\n", "from 0 to 1"),
+        ("[discord]\nshard_count = 2\nshard_ids = [1, 1]\n", "different numbers"),
+        ("[discord]\nshard_count = 2\nshard_ids = [1]\n", "that needs PostgreSQL"),
     ],
 )
 def test_a_broken_config_is_refused_naming_the_problem(
@@ -108,3 +112,17 @@ def test_the_bot_exits_with_code_2_for_a_missing_or_broken_config(tmp_path: Path
     broken.write_text("[tables]\nai_delay = 'slow'\n")
     result = _run_bot("--config", str(broken), env={"DISCORD_TOKEN": "x"})
     assert result.returncode == 2 and "tables.ai_delay" in result.stderr
+
+
+def test_a_process_runs_the_guilds_of_its_shards(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(
+        "[discord]\nshard_count = 3\nshard_ids = [0, 2]\n"
+        '[database]\nurl = "postgresql://tavolo@db/tavolo"\n'
+    )
+    discord = load_settings(path).discord
+    guilds = {shard: (shard << 22) + 12345 * 3 * (1 << 22) for shard in range(3)}
+    assert [discord.runs(guilds[s]) for s in range(3)] == [True, False, True]
+    everything = tmp_path / "all.toml"
+    everything.write_text("[discord]\nshard_count = 2\nshard_ids = [0, 1]\n")  # SQLite: all
+    assert load_settings(everything).discord.runs(guilds[1])

@@ -1,7 +1,7 @@
 """Storage: the only package with SQL. Repositories return typed records, on SQLite (the
 embedded default) or PostgreSQL, whichever ``Database.open`` is given."""
 
-from bot.storage.db import Database, DatabaseBusy, DatabaseUnusable, IntegrityError
+from bot.storage.db import Database, DatabaseBusy, DatabaseUnusable, IntegrityError, ShardTaken
 from bot.storage.league import LeagueRepo
 from bot.storage.postgres import PostgresDatabase
 from bot.storage.settings import SettingsRepo
@@ -18,5 +18,6 @@ __all__ = [
     "PostgresDatabase",
     "SQLiteDatabase",
     "SettingsRepo",
+    "ShardTaken",
     "TableRepo",
 ]

@@ -65,6 +65,10 @@ class DatabaseUnusable(Exception):
     server to connect to); the message names it, the reason and what to do, on one line."""
 
 
+class ShardTaken(Exception):
+    """Another bot process on this database already runs one of the shards asked for."""
+
+
 class IntegrityError(Exception):
     """A write broke a constraint (a unique key, a check, a foreign key, a refusing trigger);
     the transaction it was part of is rolled back."""
@@ -168,6 +172,14 @@ class Database(ABC):
     @abstractmethod
     async def ids_follow_rows(self, tx: Connection) -> None:
         """After rows were written with their ids (the copy): new rows get ids past them."""
+
+    @abstractmethod
+    async def claim_shards(self, shards: Sequence[int]) -> None:
+        """Hold ``shards`` for this process until it closes the database, so that no second
+        process runs them (two would answer the same clicks). Raises ShardTaken.
+
+        Only a shared database (PostgreSQL) needs it: the settings let a SQLite bot run all
+        the shards or none, in one process."""
 
     @abstractmethod
     async def close(self) -> None: ...

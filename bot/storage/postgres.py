@@ -30,6 +30,7 @@ from bot.storage.db import (
     DatabaseUnusable,
     IntegrityError,
     Row,
+    ShardTaken,
     describe,
     migrations,
 )
@@ -43,6 +44,7 @@ if TYPE_CHECKING:  # generic in asyncpg-stubs only
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server and log in
 MIGRATION_LOCK = 0x7461766F6C6F  # pg_advisory_xact_lock key while migrating ("tavolo")
+SHARD_LOCKS = 0x74766C6F  # pg_advisory_lock(SHARD_LOCKS, shard): a shard's process ("tvlo")
 SCHEMA_VERSION = """
 CREATE TABLE schema_version (
     version INTEGER PRIMARY KEY,      -- a migration applied; the highest is the schema's
@@ -159,10 +161,12 @@ class PostgresDatabase(Database):
     dialect = "postgresql"
     schemes = ("postgresql://", "postgres://")
 
-    def __init__(self, pool: asyncpg.Pool, name: str, busy_timeout: float) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, busy_timeout: float) -> None:
         self.pool = pool
-        self.name = name
+        self._url = url
+        self.name = describe(url)
         self.busy_timeout = busy_timeout
+        self._shards: asyncpg.Connection | None = None  # holds the shards' locks
 
     @classmethod
     async def connect(
@@ -188,7 +192,7 @@ class PostgresDatabase(Database):
             )
         except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
             raise _unusable(name, exc) from exc
-        db = cls(pool, name, busy_timeout)
+        db = cls(pool, url, busy_timeout)
         try:
             await db._check()
             await db.migrate()
@@ -303,5 +307,35 @@ class PostgresDatabase(Database):
         finally:
             await self.pool.release(conn)
 
+    async def claim_shards(self, shards: Sequence[int]) -> None:
+        """A session-level advisory lock per shard, on a connection of its own held until
+        the database is closed: a process that dies lets its shards go with its connection."""
+        if not shards:
+            return
+        conn = self._shards or await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
+        taken: list[int] = []
+        try:
+            for shard in shards:
+                if not await conn.fetchval(
+                    "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
+                ):
+                    raise ShardTaken(
+                        f"shard {shard} is already run by another Tavolo process on the"
+                        f" database {self.name}: give each process shards of its own"
+                        " ([discord] shard_ids)"
+                    )
+                taken.append(shard)
+        except BaseException:
+            if conn is self._shards:  # let go of this call's shards only
+                for shard in taken:
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
+            else:
+                await conn.close()
+            raise
+        self._shards = conn
+
     async def close(self) -> None:
+        if self._shards is not None:
+            await self._shards.close()
+            self._shards = None
         await self.pool.close()

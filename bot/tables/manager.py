@@ -50,11 +50,14 @@ class TableManager:
         settings: TableSettings,
         defaults: dict[str, dict[str, Any]],
         ai: AIWorkers,
+        runs: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.repo = repo
         self.settings = settings
         self.defaults = defaults
         self.ai = ai
+        # Whether this process runs a guild's tables: other processes (shards) run the rest.
+        self.runs = runs
         self.listener: Listener | None = None
         # Told the id of each match stored with a result (the league adds it to its tables).
         self.match_finished: Callable[[int], Awaitable[None]] | None = None
@@ -70,8 +73,10 @@ class TableManager:
     # -- start and stop -------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every open table from the database; return how many."""
+        """Bring back every open table of the guilds this process runs; return how many."""
         for record in await self.repo.open_tables():
+            if not self.runs(record.guild_id):
+                continue  # another shard's process runs it
             table = Table(record)
             if record.status == "playing":
                 try:
