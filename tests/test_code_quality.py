@@ -16,7 +16,9 @@ BOT = ROOT / "bot"
 # standard library. Anything not listed is refused, so an upward import fails here.
 # (part of bot/ -> (bot parts it may import, third-party packages it may import))
 ALLOWED: dict[str, tuple[set[str], set[str]]] = {
-    "games": ({"games"}, {"pydantic"}),
+    # i18n: each game's words (``bot/games/<game>/text.py``) live with the game and translate
+    # through bot.i18n; only those modules may (``test_only_the_games_words_translate``).
+    "games": ({"games", "i18n"}, {"pydantic"}),
     "i18n": (set(), {"babel"}),
     "text": ({"text", "i18n", "games"}, set()),
     "config": ({"games"}, {"pydantic", "pydantic_settings"}),
@@ -119,6 +121,17 @@ def test_each_part_imports_only_what_it_may(part: str) -> None:
             if not ok:
                 bad.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not bad, "\n".join(bad)
+
+
+def test_only_the_games_words_translate() -> None:
+    """The engines, the AI and the specs stay free of the translation machinery: in the games,
+    only a game's words (its ``text`` module) import bot.i18n."""
+    bad = [
+        str(path.relative_to(ROOT))
+        for path in sorted((BOT / "games").rglob("*.py"))
+        if path.stem != "text" and any(n.startswith("bot.i18n") for n in _imports(path))
+    ]
+    assert not bad, bad
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:

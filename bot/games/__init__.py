@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import Rules
-from bot.games.cento import Cento
-from bot.games.centocinque import Centocinque
+from bot.games.cento.engine import Cento
+from bot.games.centocinque.engine import Centocinque
 from bot.games.errors import GameError
 from bot.games.minchiate import Minchiate
 

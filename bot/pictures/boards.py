@@ -19,14 +19,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.cento import CHIPS
-from bot.games.centocinque import ELIMINATION
+from bot.games.cento.engine import CHIPS
+from bot.games.centocinque.engine import ELIMINATION
+from bot.games.centocinque.text import SUITS
 from bot.i18n import N_, t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
 from bot.pictures.deck import back, back_stamp, card, card_stamp, pack_of
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
-from bot.text.centocinque import SUITS
 
 View = dict[str, Any]
 Box = tuple[int, int, int, int]

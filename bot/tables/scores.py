@@ -4,7 +4,7 @@ counters kept in each seat, and each seat's figures once the match is over."""
 from __future__ import annotations
 
 from bot.games.base import Event, Json
-from bot.games.centocinque import ELIMINATION
+from bot.games.centocinque.engine import ELIMINATION
 from bot.storage.records import Score
 
 

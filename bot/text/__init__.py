@@ -14,9 +14,9 @@ from bot.games.errors import Card, GameError, Word
 from bot.i18n import N_, t
 
 _MODULES = {
-    "centocinque": "bot.text.centocinque",
-    "cento": "bot.text.cento",
-    "minchiate": "bot.text.minchiate",
+    "centocinque": "bot.games.centocinque.text",
+    "cento": "bot.games.cento.text",
+    "minchiate": "bot.games.minchiate.text",
 }
 
 

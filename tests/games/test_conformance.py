@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.games.cards import french_pack
-from bot.games.cento import CentoState, packs_for
-from bot.games.centocinque import PACK, CentocinqueState
+from bot.games.cento.engine import CentoState, packs_for
+from bot.games.centocinque.engine import PACK, CentocinqueState
 from tests.games.conformance import check_random_game
 
 SEEDS = 1000

@@ -15,8 +15,8 @@ LEVELS = ("random", "easy", "hard")
 
 # Each module holds PLAYERS: {"easy": factory, "hard": factory}; a factory takes budget=.
 _MODULES = {
-    "centocinque": "bot.games.ai.centocinque",
-    "cento": "bot.games.ai.cento",
+    "centocinque": "bot.games.centocinque.ai",
+    "cento": "bot.games.cento.ai",
     "minchiate": "bot.games.minchiate.ai",
 }
 

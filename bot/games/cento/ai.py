@@ -22,7 +22,7 @@ from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.cards import french_pack
-from bot.games.cento import (
+from bot.games.cento.engine import (
     CHOOSERS,
     HAND_SIZE,
     LIMIT,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from bot.games import centocinque_rollout as rollout
 from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
-from bot.games.centocinque import (
+from bot.games.centocinque import rollout
+from bot.games.centocinque.engine import (
     PACK,
     PENALTY,
     Centocinque,
