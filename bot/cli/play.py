@@ -15,11 +15,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bot.games import GAMES, GameError
-from bot.games.ai import LEVELS, make_player
+from bot.games import GAMES, SPECS, GameError, make_player
+from bot.games.ai import LEVELS
 from bot.games.base import Json
 from bot.i18n import LANGUAGES, speak, t
-from bot.text import game_text, game_title, narrate_all, refusal
+from bot.text import game_title, narrate_all, refusal
 
 Ask = Callable[[str], str]
 
@@ -46,9 +46,9 @@ def _choices(legal: list[str]) -> list[str]:
 
 def _label(game: str, action: str) -> str:
     if action.endswith(":?"):
-        return t("{card}, choosing the total", card=game_text(game).card_name(action.split(":")[1]))
-    label: str = game_text(game).action_label(action)
-    return label
+        card = SPECS[game].text.card_name(action.split(":")[1])
+        return t("{card}, choosing the total", card=card)
+    return SPECS[game].text.action_label(action)
 
 
 def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
@@ -90,7 +90,7 @@ def play(
 ) -> Json | None:
     """Play one match; return its outcome (None if the player quit)."""
     rules = GAMES[game]
-    text = game_text(game)
+    text = SPECS[game].text
     state = rules.new_game(seats=seats, seed=seed, options=options)
     others = [s for s in range(seats) if s != human]
     players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}

@@ -19,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import GAMES, GameError
-from bot.games.ai import LEVELS, Player, make_player
+from bot.games import GAMES, GameError, make_player
+from bot.games.ai import LEVELS, Player
 from bot.games.base import Json
 
 Z95 = 1.959963984540054

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import GAMES, Rules
+from bot.games import SPECS, GameSpec, Rules
 from bot.games.base import Event, Json
 from bot.i18n import N_, t
 from bot.storage.records import Seat, TableRecord
@@ -44,8 +44,12 @@ class Table:
         return self.record.game
 
     @property
+    def spec(self) -> GameSpec[Any, Any, Any]:
+        return SPECS[self.record.game]
+
+    @property
     def rules(self) -> Rules[Any]:
-        return GAMES[self.record.game]
+        return self.spec.rules
 
     @property
     def seats(self) -> list[Seat]:

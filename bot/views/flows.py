@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.games import GameError
 from bot.i18n import LANGUAGES, N_, t
 from bot.tables import OutOfDate, Table, TableError, TableManager
-from bot.text import game_text, game_title
+from bot.text import game_title
 from bot.views.attach import board_files, hand_files
 from bot.views.errors import NO_PERMISSION, NotShown, tell
 from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
@@ -464,7 +464,7 @@ def _needs_value(table: Table, token: str) -> bool:
 
 async def _ask_value(interaction: Interaction, table: Table, seat: int, token: str) -> None:
     card = token.split(":")[1]
-    name = game_text(table.game).card_name(card)
+    name = table.spec.text.card_name(card)
     acted = table.seats[seat].acted
     await interaction.response.send_modal(ValueModal(table.id, seat, acted, card, name))
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import discord
 
-from bot.games import GAMES
+from bot.games import GAMES, SPECS
 from bot.games.base import Event, parse_options
 from bot.i18n import N_, t
 from bot.tables import Table
 from bot.tables.table import SEAT_LIMITS
-from bot.text import game_text, game_title, narrate_all
+from bot.text import game_title, narrate_all
 
 DESCRIPTION_MAX = 4096
 MESSAGE_MAX = 2000
@@ -88,8 +88,8 @@ def _offered(token: str) -> bool:
 
 def hand_choices(game: str, legal: list[str]) -> list[Choice]:
     """The moves a person may pick, once each, labelled in words."""
-    label = game_text(game).action_label
-    card_name = game_text(game).card_name
+    label = SPECS[game].text.action_label
+    card_name = SPECS[game].text.card_name
     choices: dict[str, Choice] = {}
     for token in legal:
         if not _offered(token):
@@ -250,7 +250,7 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 
 def playing_embed(table: Table) -> discord.Embed:
-    text = game_text(table.game)
+    text = table.spec.text
     lines = list(text.board_lines(table.view(None), table.names))
     away = [name for seat, name in zip(table.seats, table.names, strict=True) if seat.away]
     if away:
@@ -262,14 +262,14 @@ def playing_embed(table: Table) -> discord.Embed:
 
 def result_embed(table: Table) -> discord.Embed:
     outcome = table.outcome()
-    lines = list(game_text(table.game).outcome_lines(outcome, table.names)) if outcome else []
+    lines = list(table.spec.text.outcome_lines(outcome, table.names)) if outcome else []
     lines.append(t("Press **Rematch** to play again with the same seats and house rules."))
     return _embed(table, t("{game} · match over", game=game_title(table.game)), lines)
 
 
 def news_lines(table: Table, events: list[Event]) -> list[str]:
     """Public announcements of a change: results and how they were scored."""
-    text = game_text(table.game)
+    text = table.spec.text
     wanted = ANNOUNCED[table.game]
     lines = [
         line
@@ -299,7 +299,7 @@ def first_message(lines: list[str], limit: int = MESSAGE_MAX) -> tuple[str, list
 
 def hand_embed(table: Table, seat: int, choices: list[Choice]) -> discord.Embed:
     """A seat's own view, for an ephemeral message to that seat's person only."""
-    text = game_text(table.game)
+    text = table.spec.text
     lines = list(text.board_lines(table.view(seat), table.names))
     record = table.seats[seat]
     turn = table.rules.turn(table.state) if table.playing else None

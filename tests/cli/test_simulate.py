@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bot.cli.simulate import Tally, play_match, simulate, wilson
-from bot.games.ai import make_player
+from bot.games import make_player
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

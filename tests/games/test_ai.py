@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES, GameError
-from bot.games.ai import make_player
+from bot.games import GAMES, GameError, make_player
 from bot.games.centocinque.engine import CentocinqueState
 
 GAMES_UNDER_TEST = ["centocinque", "cento"]

@@ -271,6 +271,3 @@ def _keep_worth(card: str) -> float:
     if _escape_rank(card):
         return ESCAPE_WORTH
     return LOW_CARD_WORTH if new_total(card, LIMIT - 3, None, False) <= LIMIT else 0.0
-
-
-PLAYERS = {"easy": EasyPlayer, "hard": HardPlayer}

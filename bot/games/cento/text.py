@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t, tn
+from bot.i18n import N_, t, tn
+
+TITLE = N_("One Hundred")
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

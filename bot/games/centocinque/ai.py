@@ -173,6 +173,3 @@ def _quick(acts: list[str], missed: int | None, rng: random.Random) -> str:
         return rng.choice(twos or plays)
     other = [a for a in acts if not a.startswith("callout") and a != "penultima"]
     return rng.choice(other)
-
-
-PLAYERS = {"easy": EasyPlayer, "hard": HardPlayer}

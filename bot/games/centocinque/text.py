@@ -6,6 +6,8 @@ from typing import Any
 
 from bot.i18n import N_, t, tn
 
+TITLE = N_("Centocinque")
+
 SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
 RANKS = {"A": N_("Asso"), "F": N_("Fante"), "C": N_("Cavallo"), "R": N_("Re")}
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from bot.i18n import N_, t, tn
 
+TITLE = N_("Minchiate")
+
 SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
 COURTS = {"R": N_("Re"), "Q": N_("Regina"), "C": N_("Cavallo"), "F": N_("Fante")}
 TRUMP_NAMES = (

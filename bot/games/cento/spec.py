@@ -1,0 +1,23 @@
+"""One Hundred as the bot knows it: its one ``GameSpec``, registered in ``bot.games.SPECS``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.cento import ai, text
+from bot.games.cento.engine import Cento
+from bot.games.spec import GameSpec, GameText, Players
+
+SPEC: GameSpec[Any, Any, Any] = GameSpec(
+    name="cento",
+    title=text.TITLE,
+    rules=Cento(),
+    players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
+    text=GameText(
+        card_name=text.card_name,
+        action_label=text.action_label,
+        narrate=text.narrate,
+        board_lines=text.board_lines,
+        outcome_lines=text.outcome_lines,
+    ),
+)

@@ -1,0 +1,23 @@
+"""Centocinque ("105") as the bot knows it: its one ``GameSpec``, registered in ``SPECS``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.centocinque import ai, text
+from bot.games.centocinque.engine import Centocinque
+from bot.games.spec import GameSpec, GameText, Players
+
+SPEC: GameSpec[Any, Any, Any] = GameSpec(
+    name="centocinque",
+    title=text.TITLE,
+    rules=Centocinque(),
+    players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
+    text=GameText(
+        card_name=text.card_name,
+        action_label=text.action_label,
+        narrate=text.narrate,
+        board_lines=text.board_lines,
+        outcome_lines=text.outcome_lines,
+    ),
+)
