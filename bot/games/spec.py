@@ -7,9 +7,9 @@ spec instead of naming games: its rules, its AI players, its words.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from bot.games.ai.base import Player, RandomPlayer, check_level
 from bot.games.base import Rules
@@ -17,6 +17,29 @@ from bot.games.base import Rules
 V = TypeVar("V")  # the game's view of a seat
 E = TypeVar("E")  # the game's events
 O = TypeVar("O")  # the game's outcome  # noqa: E741
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: the seats of a lobby, and at the start."""
+
+    fewest: int
+    """Seats a lobby needs to start (with ``fill``: people, the AI taking the rest)."""
+    most: int
+    """Seats a lobby holds."""
+    default: int
+    """Seats of a game in the terminal (``python -m bot play``) when none are asked for."""
+    fewest_option: str | None = None
+    """The house rule that sets ``fewest`` instead (One Hundred's ``min_players``)."""
+    fill: tuple[int, ...] = ()
+    """At the start, people take these seats in turn and AI players every other (Minchiate:
+    partners opposite each other); empty, people keep the seats they took in the lobby."""
+    sides: int | None = None
+    """Partnerships: seat ``s`` plays for side ``s % sides``; None, each seat for itself."""
+
+    def teams(self, seats: int) -> list[int]:
+        """Each seat's side (its team, for ratings and league points)."""
+        return [seat % self.sides if self.sides else seat for seat in range(seats)]
 
 
 class HardFactory(Protocol):
@@ -32,6 +55,39 @@ class Players:
     """Takes ``budget``, the playouts of its search (each game has its own default)."""
 
 
+Counts = dict[int, dict[str, int]]
+"""Counters by seat: what a move adds to each seat's league figures."""
+
+
+def count(counts: Counts, seat: int, kind: str, n: int = 1) -> None:
+    """Add ``n`` to ``seat``'s counter ``kind``."""
+    seat_counts = counts.setdefault(seat, {})
+    seat_counts[kind] = seat_counts.get(kind, 0) + n
+
+
+class Scored(NamedTuple):
+    """A score a move made, as the table stores it: a 105 penalty, a chip lost, a resto."""
+
+    seat: int
+    kind: Literal["penalty", "chip", "resti"]
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class LeagueAdapter(Generic[E, O]):
+    """What a match records for the league, move by move and at its end."""
+
+    scores: Callable[[Sequence[E]], list[Scored]]
+    """The scores a move's events made."""
+    counts: Callable[[Sequence[E]], Counts]
+    """What a move's events add to the seats' counters (kept in each seat)."""
+    figures: Callable[[O, int], dict[str, int]]
+    """A seat's figures from the outcome, stored with its counters."""
+    totals: Callable[[Mapping[str, int]], dict[str, int]]
+    """What a seat's stored figures add to its player's statistics."""
+
+
 @dataclass(frozen=True)
 class GameText(Generic[V, E, O]):
     """The game's words: pure functions of its card codes, action tokens, events, views and
@@ -43,6 +99,9 @@ class GameText(Generic[V, E, O]):
     """One line telling an event, or None for a step nobody needs to read."""
     board_lines: Callable[[V, list[str]], list[str]]
     outcome_lines: Callable[[O, list[str]], list[str]]
+    stats_lines: Callable[[Mapping[str, int], int], list[str]]
+    """A player's statistics: their ``totals`` (``LeagueAdapter.totals``) over ``played``
+    matches."""
 
 
 @dataclass(frozen=True)
@@ -54,8 +113,10 @@ class GameSpec(Generic[V, E, O]):
     title: str
     """Its name in English, marked with ``N_`` and translated where shown."""
     rules: Rules[Any]
+    seats: Seating
     players: Players
     text: GameText[V, E, O]
+    league: LeagueAdapter[E, O]
 
     def player(self, level: str, *, budget: int | None = None) -> Player:
         """An AI for this game at ``level``; ``budget`` overrides the hard level's playouts."""

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.config import TableSettings
-from bot.games import GAMES, GameError
+from bot.games import GAMES, GameError, GameSpec
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
 from bot.i18n import t
@@ -22,7 +22,7 @@ from bot.storage.records import GameResult, Move, MoveBy, Seat
 from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.errors import OutOfDate, TableError
-from bot.tables.scores import counts_of, match_stats, scores_of, teams_of
+from bot.tables.scores import match_stats, scores_of
 from bot.tables.table import AI_NAMES, SEAT_LIMITS, Table
 from bot.text import game_title, told
 
@@ -98,7 +98,7 @@ class TableManager:
     async def _finish_restored(self, table: Table, outcome: Json) -> None:
         """A game over whose result was never stored (an older version stored the last move
         and the result in two steps, and may have stopped between them): store it now."""
-        result = self._result(table.game, outcome, table.seats)
+        result = self._result(table.spec, outcome, table.seats)
         match_id = await self.repo.finish(
             table.record, "finished", result.outcome, result.places, result.teams, result.stats
         )
@@ -431,7 +431,7 @@ class TableManager:
             seats[seat].timeouts += 1
             if seats[seat].timeouts >= self.settings.timeouts_before_ai:
                 seats[seat].away = True
-        for counted, added in counts_of(table.game, events).items():
+        for counted, added in table.spec.league.counts(events).items():
             kept = seats[counted].counts
             for kind, n in added.items():
                 kept[kind] = kept.get(kind, 0) + n
@@ -443,8 +443,8 @@ class TableManager:
                 Move(n=n, seat=seat, action=action, by=by),
                 rules.dump(new_state),
                 seats,
-                scores_of(table.game, events),
-                None if outcome is None else self._result(table.game, outcome, seats),
+                scores_of(table.spec, events),
+                None if outcome is None else self._result(table.spec, outcome, seats),
             )
         except StaleMove:
             raise OutOfDate from None
@@ -462,13 +462,13 @@ class TableManager:
             await self.listener.table_changed(table, events)
 
     @staticmethod
-    def _result(game: str, outcome: Json, seats: list[Seat]) -> GameResult:
+    def _result(spec: GameSpec[Any, Any, Any], outcome: Json, seats: list[Seat]) -> GameResult:
         places = {s: place for place, group in enumerate(outcome["ranking"], 1) for s in group}
         return GameResult(
             outcome=outcome,
             places=places,
-            teams=teams_of(game, len(seats)),
-            stats=match_stats(game, outcome, [s.counts for s in seats]),
+            teams=spec.seats.teams(len(seats)),
+            stats=match_stats(spec, outcome, [s.counts for s in seats]),
         )
 
     async def _finished(self, table: Table, match_id: int) -> None:

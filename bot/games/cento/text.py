@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import N_, t, tn
@@ -130,3 +131,9 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
                 )
             )
     return lines
+
+
+def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
+    return [
+        t("Busts {busts} · chips lost {chips}", busts=totals["busts"], chips=totals["chips_lost"])
+    ]

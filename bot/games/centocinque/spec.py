@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.centocinque import ai, text
+from bot.games.centocinque import ai, league, text
 from bot.games.centocinque.engine import Centocinque
-from bot.games.spec import GameSpec, GameText, Players
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating
 
 SPEC: GameSpec[Any, Any, Any] = GameSpec(
     name="centocinque",
     title=text.TITLE,
     rules=Centocinque(),
+    seats=Seating(fewest=2, most=6, default=3),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,
@@ -19,5 +20,12 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         narrate=text.narrate,
         board_lines=text.board_lines,
         outcome_lines=text.outcome_lines,
+        stats_lines=text.stats_lines,
+    ),
+    league=LeagueAdapter(
+        scores=league.scores,
+        counts=league.counts,
+        figures=league.figures,
+        totals=league.totals,
     ),
 )

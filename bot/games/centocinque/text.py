@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import N_, t, tn
@@ -191,3 +192,21 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
                 )
             )
     return lines
+
+
+def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
+    hands = totals["hands"]
+    return [
+        t(
+            "Hands won {won} of {hands} · tally per hand {tally:.1f} · eliminated {out}",
+            won=totals["hands_won"],
+            hands=hands,
+            tally=totals["penalty"] / hands if hands else 0.0,
+            out=totals["eliminated"],
+        ),
+        t(
+            "Penúltima missed {missed} · called out {called}",
+            missed=totals["missed"],
+            called=totals["called_out"],
+        ),
+    ]

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.minchiate import ai, text
+from bot.games.minchiate import ai, league, text
 from bot.games.minchiate.engine import Minchiate
-from bot.games.spec import GameSpec, GameText, Players
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating
 
 SPEC: GameSpec[Any, Any, Any] = GameSpec(
     name="minchiate",
     title=text.TITLE,
     rules=Minchiate(),
+    seats=Seating(fewest=1, most=4, default=4, fill=(0, 2, 1, 3), sides=2),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,
@@ -19,5 +20,12 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         narrate=text.narrate,
         board_lines=text.board_lines,
         outcome_lines=text.outcome_lines,
+        stats_lines=text.stats_lines,
+    ),
+    league=LeagueAdapter(
+        scores=league.scores,
+        counts=league.counts,
+        figures=league.figures,
+        totals=league.totals,
     ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import N_, t, tn
@@ -447,3 +448,16 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
             )
         )
     return lines
+
+
+def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
+    return [
+        t(
+            "Resti won {won}, lost {lost} · average points {points:.1f}"
+            " · combinations declared {combos}",
+            won=totals["resti_won"],
+            lost=totals["resti_lost"],
+            points=totals["points"] / played if played else 0.0,
+            combos=totals["combinations"],
+        )
+    ]
