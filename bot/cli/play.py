@@ -18,6 +18,7 @@ from typing import Any
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.ai import LEVELS
 from bot.games.base import Json
+from bot.games.spec import Inputs
 from bot.i18n import LANGUAGES, speak, t
 from bot.text import game_title, narrate_all, refusal
 
@@ -28,16 +29,16 @@ class Quit(Exception):
     pass
 
 
-def _choices(legal: list[str]) -> list[str]:
+def _choices(inputs: Inputs, legal: list[str]) -> list[str]:
     """The moves to list: side actions and the penúltima variants are typed, not listed
     (so the list never tells whether a call-out is possible), and a chosen-value Ace is one
     entry whose value is asked for."""
     out: list[str] = []
     for action in legal:
         parts = action.split(":")
-        if parts[0] in ("callout", "penultima") or parts[-1] == "penultima":
+        if not inputs.listed(action):
             continue
-        if len(parts) == 3 and parts[2].isdigit():
+        if len(parts) == 3 and parts[1] in inputs.valued:
             action = f"{parts[0]}:{parts[1]}:?"
         if action not in out:
             out.append(action)
@@ -52,7 +53,7 @@ def _label(game: str, action: str) -> str:
 
 
 def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
-    choices = _choices(legal)
+    choices = _choices(SPECS[game].inputs, legal)
     penultima = False
     while True:
         for n, action in enumerate(choices, start=1):
@@ -163,7 +164,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     speak(args.language)
     rules: Any = GAMES[args.game]
-    seats = args.seats or (4 if args.game == "minchiate" else 3)
+    seats = args.seats or SPECS[args.game].seats.default
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         options = json.loads(args.options) if args.options else None

@@ -37,9 +37,33 @@ class Seating:
     sides: int | None = None
     """Partnerships: seat ``s`` plays for side ``s % sides``; None, each seat for itself."""
 
+    def fewest_with(self, options: object) -> int:
+        """Seats a lobby needs to start, under the table's house rules (a parsed options model)."""
+        return int(getattr(options, self.fewest_option)) if self.fewest_option else self.fewest
+
     def teams(self, seats: int) -> list[int]:
         """Each seat's side (its team, for ratings and league points)."""
         return [seat % self.sides if self.sides else seat for seat in range(seats)]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a person does at the table besides choosing one of the moves listed."""
+
+    penultima: bool = False
+    """A game of penúltima (Centocinque): a person marks their next play as said (the hand's
+    Penúltima! button, ``/penultima``; the play then takes ``:penultima``) and calls out a
+    miss (the board's Call out button, ``/penultima player:``; ``callout:<seat>``). Those
+    tokens are never listed as moves, so the interface never gives a miss away."""
+    valued: frozenset[str] = frozenset()
+    """Cards whose play sets a number the person types (One Hundred's Aces of spades and
+    clubs): listed once as ``play:<card>``, made as ``play:<card>:<number>``."""
+
+    def listed(self, token: str) -> bool:
+        """Whether a legal action is offered as a move of its own."""
+        return not self.penultima or not (
+            token.endswith(":penultima") or token.startswith("callout:") or token == "penultima"
+        )
 
 
 class HardFactory(Protocol):
@@ -102,6 +126,12 @@ class GameText(Generic[V, E, O]):
     stats_lines: Callable[[Mapping[str, int], int], list[str]]
     """A player's statistics: their ``totals`` (``LeagueAdapter.totals``) over ``played``
     matches."""
+    announced: Callable[[E], bool]
+    """Whether an event is worth a public message of its own (results and their scoring)."""
+    option_labels: Mapping[str, str]
+    """Each house rule's label (marked with ``N_``, translated where shown)."""
+    lobby_note: str | None = None
+    """A line for the lobby on how the game seats people (marked with ``N_``)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +146,7 @@ class GameSpec(Generic[V, E, O]):
     seats: Seating
     players: Players
     text: GameText[V, E, O]
+    inputs: Inputs
     league: LeagueAdapter[E, O]
 
     def player(self, level: str, *, budget: int | None = None) -> Player:

@@ -11,10 +11,6 @@ from bot.games.base import Event, Json
 from bot.i18n import N_, t
 from bot.storage.records import Seat, TableRecord
 
-# Seats per game: (fewest, most). Minchiate is always four: AI fills the empty seats.
-# One Hundred needs three unless its house rules allow two (``min_players``).
-SEAT_LIMITS = {"centocinque": (2, 6), "cento": (2, 12), "minchiate": (1, 4)}
-
 # An AI seat is stored as "AI (easy) 2" and shown in the reader's language.
 AI_NAMES = {"easy": N_("AI (easy)"), "hard": N_("AI (hard)")}
 

@@ -26,7 +26,6 @@ from bot.views.attach import board_files, hand_files
 from bot.views.errors import NO_PERMISSION, NotShown, tell
 from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
 from bot.views.render import (
-    CHOOSERS,
     board_embed,
     clip,
     current_options,
@@ -459,7 +458,7 @@ async def _made(told: str) -> AsyncIterator[None]:
 
 def _needs_value(table: Table, token: str) -> bool:
     kind, _, card = token.partition(":")
-    return table.game == "cento" and kind == "play" and card in CHOOSERS
+    return kind == "play" and card in table.spec.inputs.valued
 
 
 async def _ask_value(interaction: Interaction, table: Table, seat: int, token: str) -> None:
@@ -595,7 +594,7 @@ async def call_out(
 ) -> None:
     """Call out a missed penúltima: of ``player``, or of whoever can be called now."""
     seat = _seat(table, interaction.user.id)
-    if not table.playing or table.game != "centocinque":
+    if not table.playing or not table.spec.inputs.penultima:
         raise TableError(t("Call-outs belong to a game of Centocinque."))
     if player is not None:
         target = table.seat_of(player.id)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.cento import ai, league, text
-from bot.games.cento.engine import Cento
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating
+from bot.games.cento.engine import CHOOSERS, Cento
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating
 
 SPEC: GameSpec[Any, Any, Any] = GameSpec(
     name="cento",
@@ -21,7 +21,10 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         board_lines=text.board_lines,
         outcome_lines=text.outcome_lines,
         stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
     ),
+    inputs=Inputs(valued=frozenset(CHOOSERS)),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

@@ -10,6 +10,13 @@ from bot.i18n import N_, t, tn
 TITLE = N_("One Hundred")
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+ANNOUNCED = frozenset({"chip_lost", "eliminated", "match_over"})
+OPTION_LABELS = {
+    "min_players": N_("Fewest players"),
+    "allow_negative": N_("The total may go below 0"),
+    "allow_voluntary_bust": N_("You may pass 100 on purpose"),
+    "reset_after_bust": N_("Passing 100 ends the round"),
+}
 
 
 def card_name(code: str) -> str:
@@ -31,6 +38,11 @@ def action_label(token: str) -> str:
     if len(parts) == 3:
         return t("{card}, setting the total to {value}", card=card_name(parts[1]), value=parts[2])
     return card_name(parts[1])
+
+
+def announced(event: dict[str, Any]) -> bool:
+    """A play that passes 100, the chip it costs, the eliminations and the match's end."""
+    return event["type"] in ANNOUNCED or (event["type"] == "play" and bool(event.get("bust")))
 
 
 def narrate(event: dict[str, Any], names: list[str]) -> str | None:

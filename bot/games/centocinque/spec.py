@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.games.centocinque import ai, league, text
 from bot.games.centocinque.engine import Centocinque
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating
 
 SPEC: GameSpec[Any, Any, Any] = GameSpec(
     name="centocinque",
@@ -21,7 +21,10 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         board_lines=text.board_lines,
         outcome_lines=text.outcome_lines,
         stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
     ),
+    inputs=Inputs(penultima=True),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

@@ -11,6 +11,17 @@ TITLE = N_("Centocinque")
 
 SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
 RANKS = {"A": N_("Asso"), "F": N_("Fante"), "C": N_("Cavallo"), "R": N_("Re")}
+ANNOUNCED = frozenset({"hand_over", "eliminated", "match_over"})
+OPTION_LABELS = {
+    "redeal_ace_starter": N_("An Ace turned as starter is redealt"),
+    "ace_on_ace": N_("An Ace may go on an Ace"),
+    "voluntary_draw": N_("You may draw instead of playing"),
+    "cavallo_declares_suit": N_("The Cavallo names the next suit"),
+    "late_penultima": N_("Penúltima may be said late"),
+    "penultima_penalty": N_("Cards for a missed penúltima"),
+    "false_callout_penalty": N_("Cards for a wrong call-out"),
+    "last_two_draws": N_("A 2 played last still makes the next player draw"),
+}
 
 
 def card_name(code: str) -> str:
@@ -36,6 +47,11 @@ def action_label(token: str) -> str:
     if parts[0] == "callout":
         return t("Call out seat {seat}", seat=parts[1])
     return t("Penúltima!")
+
+
+def announced(event: dict[str, Any]) -> bool:
+    """Each hand's result, the eliminations and the match's end."""
+    return event["type"] in ANNOUNCED
 
 
 def narrate(event: dict[str, Any], names: list[str]) -> str | None:

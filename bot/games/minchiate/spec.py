@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.games.minchiate import ai, league, text
 from bot.games.minchiate.engine import Minchiate
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating
 
 SPEC: GameSpec[Any, Any, Any] = GameSpec(
     name="minchiate",
@@ -21,7 +21,11 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         board_lines=text.board_lines,
         outcome_lines=text.outcome_lines,
         stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
+        lobby_note=text.LOBBY_NOTE,
     ),
+    inputs=Inputs(),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

@@ -54,6 +54,9 @@ TRUMP_NAMES = (
     N_("Mondo"),
     N_("Trombe"),
 )
+ANNOUNCED = frozenset({"end_score", "matto_payment", "game_over"})
+OPTION_LABELS = {"resti_at_end_only": N_("Resti counted only at the end")}
+LOBBY_NOTE = N_("AI players fill the empty seats; partners sit opposite each other.")
 SCORING = {
     "cutter_rob": N_("cutter's robbing"),
     "shown": N_("shown cards"),
@@ -117,6 +120,11 @@ def _combos(combos: list[dict[str, Any]]) -> str:
 
 def _gain(event: dict[str, Any]) -> str:
     return t(": +{points}", points=event["points"]) if event.get("points") else ""
+
+
+def announced(event: dict[str, Any]) -> bool:
+    """The end of the deal's scoring, the Matto payment and the result."""
+    return event["type"] in ANNOUNCED
 
 
 def narrate(event: dict[str, Any], names: list[str]) -> str | None:
