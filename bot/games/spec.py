@@ -148,6 +148,8 @@ class GameSpec(Generic[V, E, O]):
     text: GameText[V, E, O]
     inputs: Inputs
     league: LeagueAdapter[E, O]
+    pack: str
+    """The pack its cards are drawn from, by name (``bot.pictures``: italian, french, minchiate)."""
 
     def player(self, level: str, *, budget: int | None = None) -> Player:
         """An AI for this game at ``level``; ``budget`` overrides the hard level's playouts."""

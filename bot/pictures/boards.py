@@ -498,11 +498,23 @@ def _minchiate_scores(draw: ImageDraw.ImageDraw, view: View, names: list[str]) -
         text(draw, (32, top + 32), figures, 19, WHITE, anchor="lm")
 
 
-BOARDS: dict[str, Callable[[View, list[str]], Image.Image]] = {
-    "centocinque": _centocinque,
-    "cento": _cento,
-    "minchiate": _minchiate,
+@dataclass(frozen=True)
+class Board:
+    """A game's board painter, and the board the shared palette learns from: after
+    ``moves`` random moves at ``seats`` seats (``bot.pictures.output``)."""
+
+    paint: Callable[[View, list[str]], Image.Image]
+    seats: int
+    moves: int
+
+
+BOARDS: dict[str, Board] = {
+    "centocinque": Board(_centocinque, 4, 30),
+    "cento": Board(_cento, 12, 20),
+    "minchiate": Board(_minchiate, 4, 50),
 }
+"""Each game's board, by its spec's name. The painters live here, not in the game's spec:
+the games import no Pillow."""
 
 
 def board_picture(game: str, view: View, names: Sequence[str] | None = None) -> Image.Image:
@@ -510,4 +522,4 @@ def board_picture(game: str, view: View, names: Sequence[str] | None = None) -> 
     ("Seat 0", "Seat 1", ... when not given)."""
     if game not in BOARDS:
         raise ValueError(f"no board for {game!r}")
-    return BOARDS[game](view, _names(view, names))
+    return BOARDS[game].paint(view, _names(view, names))

@@ -7,9 +7,10 @@ import hashlib
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.games import SPECS
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
-from bot.pictures import CARD_H, CARD_W, GAME_PACK, PACKS, back, backs_of, card, pack_cards
+from bot.pictures import CARD_H, CARD_W, PACKS, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.draw import fold, font, text
 
 PACK_CODES = {
@@ -50,7 +51,12 @@ def test_the_two_french_packs_have_different_backs() -> None:
 
 
 def test_a_game_names_its_pack() -> None:
-    assert GAME_PACK == {"centocinque": "italian", "cento": "french", "minchiate": "minchiate"}
+    assert {name: pack_of(name) for name in SPECS} == {
+        "centocinque": "italian",
+        "cento": "french",
+        "minchiate": "minchiate",
+    }
+    assert all(spec.pack in PACKS for spec in SPECS.values())
     assert card("cento", "TH") is card("french", "TH")
 
 

@@ -31,4 +31,5 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         figures=league.figures,
         totals=league.totals,
     ),
+    pack="french",
 )

@@ -32,4 +32,5 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         figures=league.figures,
         totals=league.totals,
     ),
+    pack="minchiate",
 )
