@@ -135,6 +135,18 @@ class GameText(Generic[V, E, O]):
 
 
 @dataclass(frozen=True)
+class Types:
+    """The types that describe the engine's JSON-safe dicts (``TypedDict`` s): a seat's view,
+    its events (a union, one member for each ``type``) and its outcome. The words, the league
+    and the pictures read them so typed; the conformance tests check random games against
+    them (``tests/games/test_specs.py``)."""
+
+    view: object
+    event: object
+    outcome: object
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[V, E, O]):
     """One game, as the bot knows it."""
 
@@ -150,6 +162,7 @@ class GameSpec(Generic[V, E, O]):
     league: LeagueAdapter[E, O]
     pack: str
     """The pack its cards are drawn from, by name (``bot.pictures``: italian, french, minchiate)."""
+    types: Types
 
     def player(self, level: str, *, budget: int | None = None) -> Player:
         """An AI for this game at ``level``; ``budget`` overrides the hard level's playouts."""

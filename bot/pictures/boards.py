@@ -20,8 +20,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.cento.engine import CHIPS
+from bot.games.cento.views import CentoView
 from bot.games.centocinque.engine import ELIMINATION
 from bot.games.centocinque.text import SUITS
+from bot.games.centocinque.views import CentocinqueView
+from bot.games.minchiate.views import MinchiateView
 from bot.i18n import N_, t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
 from bot.pictures.deck import back, back_stamp, card, card_stamp, pack_of
@@ -29,6 +32,7 @@ from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text
 from bot.pictures.faces import CARD_H, CARD_W
 
 View = dict[str, Any]
+"""A game's public view, as the engine returns it; each painter reads its game's own type."""
 Box = tuple[int, int, int, int]
 
 WIDTH = 820
@@ -244,7 +248,7 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], words: str, c
 
 
 def _ring_board(
-    view: View,
+    view: CentocinqueView | CentoView,
     game: str,
     names: list[str],
     header: tuple[str, str],
@@ -301,7 +305,7 @@ def _tally_bar(tally: int) -> Extra:
     return bar
 
 
-def _centocinque(view: View, names: list[str]) -> Image.Image:
+def _centocinque(view: CentocinqueView, names: list[str]) -> Image.Image:
     pack = pack_of("centocinque")
     canvas, draw, centre = _ring_board(
         view,
@@ -333,7 +337,7 @@ def _centocinque(view: View, names: list[str]) -> Image.Image:
     return canvas
 
 
-def _centocinque_status(view: View) -> str:
+def _centocinque_status(view: CentocinqueView) -> str:
     if view["over"]:
         return t("Match over")
     if view["pending_draw"]:
@@ -371,7 +375,7 @@ def _chips_row(chips: int) -> Extra:
     return row
 
 
-def _cento(view: View, names: list[str]) -> Image.Image:
+def _cento(view: CentoView, names: list[str]) -> Image.Image:
     pack = pack_of("cento")
     canvas, draw, centre = _ring_board(
         view,
@@ -410,7 +414,7 @@ PHASES = {
 }
 
 
-def _minchiate(view: View, names: list[str]) -> Image.Image:
+def _minchiate(view: MinchiateView, names: list[str]) -> Image.Image:
     pack = pack_of("minchiate")
     height = 640
     canvas = _table(height).copy()
@@ -481,7 +485,7 @@ def _side_strip(side: int) -> Extra:
     return strip
 
 
-def _minchiate_scores(draw: ImageDraw.ImageDraw, view: View, names: list[str]) -> None:
+def _minchiate_scores(draw: ImageDraw.ImageDraw, view: MinchiateView, names: list[str]) -> None:
     """The two partnerships' points and resti, top left: the partners' names over their
     figures, beside a swatch of the side's colour."""
     for side in (0, 1):
@@ -503,7 +507,8 @@ class Board:
     """A game's board painter, and the board the shared palette learns from: after
     ``moves`` random moves at ``seats`` seats (``bot.pictures.output``)."""
 
-    paint: Callable[[View, list[str]], Image.Image]
+    paint: Callable[[Any, list[str]], Image.Image]
+    """Draws the game's public view (its spec's ``types.view``) with the seats' names."""
     seats: int
     moves: int
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import Event, Json
+from bot.games.cento.events import CentoEvent
+from bot.games.cento.views import CentoOutcome
 from bot.games.spec import Counts, Scored, count
 
 STATS = ("busts", "chips_lost")
 """The figures summed in a player's statistics, in the order they are shown."""
 
 
-def scores(events: Sequence[Event]) -> list[Scored]:
+def scores(events: Sequence[CentoEvent]) -> list[Scored]:
     return [
         Scored(seat=event["seat"], kind="chip", points=1, total=event["chips"])
         for event in events
@@ -21,7 +22,7 @@ def scores(events: Sequence[Event]) -> list[Scored]:
     ]
 
 
-def counts(events: Sequence[Event]) -> Counts:
+def counts(events: Sequence[CentoEvent]) -> Counts:
     found: Counts = {}
     for event in events:
         if event["type"] == "chip_lost":
@@ -29,7 +30,7 @@ def counts(events: Sequence[Event]) -> Counts:
     return found
 
 
-def figures(outcome: Json, seat: int) -> dict[str, int]:
+def figures(outcome: CentoOutcome, seat: int) -> dict[str, int]:
     return {"busts": outcome["busts"][seat], "chips": outcome["chips"][seat]}
 
 

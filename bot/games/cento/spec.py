@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.cento import ai, league, text
 from bot.games.cento.engine import CHOOSERS, Cento
-from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating
+from bot.games.cento.events import CentoEvent
+from bot.games.cento.views import CentoOutcome, CentoView
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
 
-SPEC: GameSpec[Any, Any, Any] = GameSpec(
+SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     name="cento",
     title=text.TITLE,
     rules=Cento(),
@@ -32,4 +32,5 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         totals=league.totals,
     ),
     pack="french",
+    types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
 )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from bot.games.cento.events import CentoEvent
+from bot.games.cento.views import CentoOutcome, CentoView
 from bot.i18n import N_, t, tn
 
 TITLE = N_("One Hundred")
@@ -40,22 +41,21 @@ def action_label(token: str) -> str:
     return card_name(parts[1])
 
 
-def announced(event: dict[str, Any]) -> bool:
+def announced(event: CentoEvent) -> bool:
     """A play that passes 100, the chip it costs, the eliminations and the match's end."""
     return event["type"] in ANNOUNCED or (event["type"] == "play" and bool(event.get("bust")))
 
 
-def narrate(event: dict[str, Any], names: list[str]) -> str | None:
-    kind = event["type"]
+def narrate(event: CentoEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         return t(
             "Round {round}: {dealer} deals three cards each; {first} plays first. Total 0.",
             round=event["round"],
             dealer=names[event["dealer"]],
             first=names[event["first"]],
         )
-    if kind == "play":
+    if event["type"] == "play":
         card = card_name(event["card"])
         if event.get("bust"):
             return t(
@@ -82,20 +82,20 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         if event.get("effect") == "reverse":
             line += t(", and the direction is reversed")
         return line + "."
-    if kind == "chip_lost":
+    if event["type"] == "chip_lost":
         return t("{who} has {chips} left.", who=who, chips=_chips(event["chips"]))
-    if kind == "eliminated":
+    if event["type"] == "eliminated":
         return t("{who} lost the last chip and leaves the match.", who=who)
-    if kind == "reshuffle":
+    if event["type"] == "reshuffle":
         return t(
             "The pile is shuffled into a new stock; the total stays {total}.", total=event["total"]
         )
-    if kind == "match_over":
+    if event["type"] == "match_over":
         return t("🏆 {winner} wins the match!", winner=names[event["ranking"][0][0]])
     return None
 
 
-def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def board_lines(view: CentoView, names: list[str]) -> list[str]:
     arrow = "↻" if view["direction"] == 1 else "↺"
     top = card_name(view["top"]) if view["top"] else "—"
     lines = [
@@ -129,7 +129,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+def outcome_lines(outcome: CentoOutcome, names: list[str]) -> list[str]:
     lines = [tn("Match over after {n} turn.", "Match over after {n} turns.", outcome["turns"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:

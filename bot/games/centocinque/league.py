@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import Event, Json
 from bot.games.centocinque.engine import ELIMINATION
+from bot.games.centocinque.events import CentocinqueEvent
+from bot.games.centocinque.views import CentocinqueOutcome
 from bot.games.spec import Counts, Scored, count
 
 STATS = ("hands_won", "hands", "penalty", "eliminated", "missed", "called_out")
 """The figures summed in a player's statistics, in the order they are shown."""
 
 
-def scores(events: Sequence[Event]) -> list[Scored]:
+def scores(events: Sequence[CentocinqueEvent]) -> list[Scored]:
     return [
         Scored(seat=int(s), kind="penalty", points=p, total=event["tallies"][int(s)])
         for event in events
@@ -23,7 +24,7 @@ def scores(events: Sequence[Event]) -> list[Scored]:
     ]
 
 
-def counts(events: Sequence[Event]) -> Counts:
+def counts(events: Sequence[CentocinqueEvent]) -> Counts:
     found: Counts = {}
     for event in events:
         if event["type"] == "hand_over":
@@ -37,7 +38,7 @@ def counts(events: Sequence[Event]) -> Counts:
     return found
 
 
-def figures(outcome: Json, seat: int) -> dict[str, int]:
+def figures(outcome: CentocinqueOutcome, seat: int) -> dict[str, int]:
     return {
         "hands_won": outcome["hands_won"][seat],
         "tally": outcome["tallies"][seat],

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.centocinque import ai, league, text
 from bot.games.centocinque.engine import Centocinque
-from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating
+from bot.games.centocinque.events import CentocinqueEvent
+from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
 
-SPEC: GameSpec[Any, Any, Any] = GameSpec(
+SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec(
     name="centocinque",
     title=text.TITLE,
     rules=Centocinque(),
@@ -32,4 +32,5 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         totals=league.totals,
     ),
     pack="italian",
+    types=Types(view=CentocinqueView, event=CentocinqueEvent, outcome=CentocinqueOutcome),
 )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from bot.games.centocinque.events import CentocinqueEvent, Play
+from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
 from bot.i18n import N_, t, tn
 
 TITLE = N_("Centocinque")
@@ -49,15 +50,14 @@ def action_label(token: str) -> str:
     return t("Penúltima!")
 
 
-def announced(event: dict[str, Any]) -> bool:
+def announced(event: CentocinqueEvent) -> bool:
     """Each hand's result, the eliminations and the match's end."""
     return event["type"] in ANNOUNCED
 
 
-def narrate(event: dict[str, Any], names: list[str]) -> str | None:
-    kind = event["type"]
+def narrate(event: CentocinqueEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         line = t(
             "Hand {hand}: {dealer} deals; the starter is the {card}. {first} plays first.",
             hand=event["hand"],
@@ -68,17 +68,17 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         if event["buried"]:
             line += " " + t("(Aces turned as starter went under the stock.)")
         return line
-    if kind == "play":
+    if event["type"] == "play":
         return _narrate_play(event, who, names)
-    if kind == "draw":
+    if event["type"] == "draw":
         if "owed" in event:
             return t("{who} draws {count} for the 2s.", who=who, count=event["count"])
         if event["count"] == 0:
             return t("{who} has nothing to draw.", who=who)
         return t("{who} draws a card.", who=who)
-    if kind == "pass":
+    if event["type"] == "pass":
         return t("{who} passes.", who=who)
-    if kind == "callout":
+    if event["type"] == "callout":
         target = names[event["target"]]
         if event.get("wrong"):
             return t(
@@ -93,11 +93,11 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             target=target,
             n=event["penalty"],
         )
-    if kind == "penultima":
+    if event["type"] == "penultima":
         return t("{who}: “penúltima!” (late)", who=who)
-    if kind == "reshuffle":
+    if event["type"] == "reshuffle":
         return t("The discard pile is shuffled into a new stock.")
-    if kind == "hand_over":
+    if event["type"] == "hand_over":
         costs = ", ".join(
             t(
                 "{name} +{points} ({tally})",
@@ -121,15 +121,15 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             hand=event["hand"],
             costs=costs,
         )
-    if kind == "eliminated":
+    if event["type"] == "eliminated":
         out = ", ".join(names[s] for s in event["seats"])
         return t("Out of the match at 105 or more: {out}.", out=out)
-    if kind == "match_over":
+    if event["type"] == "match_over":
         return t("🏆 {winner} wins the match!", winner=names[event["winner"]])
     return None
 
 
-def _narrate_play(event: dict[str, Any], who: str, names: list[str]) -> str:
+def _narrate_play(event: Play, who: str, names: list[str]) -> str:
     line = t("{who} played the {card}", who=who, card=card_name(event["card"]))
     if event.get("penultima"):
         line += t(" and says “penúltima!”")
@@ -147,7 +147,7 @@ def _narrate_play(event: dict[str, Any], who: str, names: list[str]) -> str:
     return line + "."
 
 
-def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def board_lines(view: CentocinqueView, names: list[str]) -> list[str]:
     arrow = "↻" if view["direction"] == 1 else "↺"
     lines = [
         t(
@@ -194,7 +194,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+def outcome_lines(outcome: CentocinqueOutcome, names: list[str]) -> list[str]:
     lines = [tn("Match over after {n} hand.", "Match over after {n} hands.", outcome["hands"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:

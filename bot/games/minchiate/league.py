@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import Event, Json
+from bot.games.minchiate.events import MinchiateEvent
+from bot.games.minchiate.views import MinchiateOutcome
 from bot.games.spec import Counts, Scored, count
 
 
-def scores(events: Sequence[Event]) -> list[Scored]:
+def scores(events: Sequence[MinchiateEvent]) -> list[Scored]:
     return [
         Scored(seat=seat, kind="resti", points=event["count"], total=event["resti"][side])
         for event in events
@@ -20,7 +21,7 @@ def scores(events: Sequence[Event]) -> list[Scored]:
     ]
 
 
-def counts(events: Sequence[Event]) -> Counts:
+def counts(events: Sequence[MinchiateEvent]) -> Counts:
     found: Counts = {}
     for event in events:
         if event["type"] == "declare":
@@ -28,7 +29,7 @@ def counts(events: Sequence[Event]) -> Counts:
     return found
 
 
-def figures(outcome: Json, seat: int) -> dict[str, int]:
+def figures(outcome: MinchiateOutcome, seat: int) -> dict[str, int]:
     return {"points": outcome["points"][seat], "resti": outcome["resti"][seat]}
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.minchiate import ai, league, text
 from bot.games.minchiate.engine import Minchiate
-from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating
+from bot.games.minchiate.events import MinchiateEvent
+from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
 
-SPEC: GameSpec[Any, Any, Any] = GameSpec(
+SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     name="minchiate",
     title=text.TITLE,
     rules=Minchiate(),
@@ -33,4 +33,5 @@ SPEC: GameSpec[Any, Any, Any] = GameSpec(
         totals=league.totals,
     ),
     pack="minchiate",
+    types=Types(view=MinchiateView, event=MinchiateEvent, outcome=MinchiateOutcome),
 )
