@@ -11,6 +11,7 @@ from bot.views.render import (
     option_fields,
     rules_lines,
 )
+from tests.games.support import middle_size
 
 from .tables import make_table
 
@@ -21,8 +22,8 @@ def _text(table: object) -> str:
 
 
 def test_the_board_shows_no_card_of_any_hand_and_no_seed() -> None:
-    for game, seats in (("centocinque", 4), ("cento", 5), ("minchiate", 4)):
-        table = make_table(game, seats, seed=987654321)
+    for game, spec in SPECS.items():
+        table = make_table(game, middle_size(spec), seed=987654321)
         text = _text(table)
         names = SPECS[game].text.card_name
         held = {c for hand in table.rules.dump(table.state)["hands"] for c in hand}

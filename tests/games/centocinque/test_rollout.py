@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.centocinque import rollout
 from bot.games.centocinque.engine import Centocinque
-from tests.games.test_centocinque_fine_points import loop
+from tests.games.centocinque.test_fine_points import loop
 
 RULES = Centocinque()
 
