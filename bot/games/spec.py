@@ -2,7 +2,18 @@
 
 Each game's package registers one frozen ``GameSpec`` (``bot/games/<game>/spec.py``) and
 ``bot.games.SPECS`` holds them all, by name. The layers above read a game's knowledge from its
-spec instead of naming games: its rules, its AI players, its words.
+spec instead of naming games:
+
+- ``rules``: ``GAMES``, so the table manager, the terminal, the simulator and the tests;
+- ``seats``: the lobby (how many, who sits where at the start), the terminal's default, the
+  teams of ratings and league points, the simulator's partners;
+- ``players``: ``make_player`` (the AI worker, the terminal, the simulator);
+- ``text``: boards, hands, announcements and the lobby on Discord, the terminal, refusals,
+  the league's statistics page; ``title``: the slash commands' choices and every heading;
+- ``inputs``: the hand's moves and buttons, ``/play``, ``/penultima`` and the terminal;
+- ``league``: the scores and figures the table manager stores, the league's statistics;
+- ``pack``: the pictures; ``types``: the typed words, league adapter and board painters, and
+  the conformance tests.
 """
 
 from __future__ import annotations
@@ -14,9 +25,9 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 from bot.games.ai.base import Player, RandomPlayer, check_level
 from bot.games.base import Rules
 
-V = TypeVar("V")  # the game's view of a seat
-E = TypeVar("E")  # the game's events
-O = TypeVar("O")  # the game's outcome  # noqa: E741
+ViewT = TypeVar("ViewT")  # the game's view of a seat
+EventT = TypeVar("EventT")  # the game's events
+OutcomeT = TypeVar("OutcomeT")  # the game's outcome
 
 
 @dataclass(frozen=True)
@@ -99,34 +110,34 @@ class Scored(NamedTuple):
 
 
 @dataclass(frozen=True)
-class LeagueAdapter(Generic[E, O]):
+class LeagueAdapter(Generic[EventT, OutcomeT]):
     """What a match records for the league, move by move and at its end."""
 
-    scores: Callable[[Sequence[E]], list[Scored]]
+    scores: Callable[[Sequence[EventT]], list[Scored]]
     """The scores a move's events made."""
-    counts: Callable[[Sequence[E]], Counts]
+    counts: Callable[[Sequence[EventT]], Counts]
     """What a move's events add to the seats' counters (kept in each seat)."""
-    figures: Callable[[O, int], dict[str, int]]
+    figures: Callable[[OutcomeT, int], dict[str, int]]
     """A seat's figures from the outcome, stored with its counters."""
     totals: Callable[[Mapping[str, int]], dict[str, int]]
     """What a seat's stored figures add to its player's statistics."""
 
 
 @dataclass(frozen=True)
-class GameText(Generic[V, E, O]):
+class GameText(Generic[ViewT, EventT, OutcomeT]):
     """The game's words: pure functions of its card codes, action tokens, events, views and
     outcome, in the current language (``bot.i18n``)."""
 
     card_name: Callable[[str], str]
     action_label: Callable[[str], str]
-    narrate: Callable[[E, list[str]], str | None]
+    narrate: Callable[[EventT, list[str]], str | None]
     """One line telling an event, or None for a step nobody needs to read."""
-    board_lines: Callable[[V, list[str]], list[str]]
-    outcome_lines: Callable[[O, list[str]], list[str]]
+    board_lines: Callable[[ViewT, list[str]], list[str]]
+    outcome_lines: Callable[[OutcomeT, list[str]], list[str]]
     stats_lines: Callable[[Mapping[str, int], int], list[str]]
     """A player's statistics: their ``totals`` (``LeagueAdapter.totals``) over ``played``
     matches."""
-    announced: Callable[[E], bool]
+    announced: Callable[[EventT], bool]
     """Whether an event is worth a public message of its own (results and their scoring)."""
     option_labels: Mapping[str, str]
     """Each house rule's label (marked with ``N_``, translated where shown)."""
@@ -147,7 +158,7 @@ class Types:
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[V, E, O]):
+class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     """One game, as the bot knows it."""
 
     name: str
@@ -157,9 +168,9 @@ class GameSpec(Generic[V, E, O]):
     rules: Rules[Any]
     seats: Seating
     players: Players
-    text: GameText[V, E, O]
+    text: GameText[ViewT, EventT, OutcomeT]
     inputs: Inputs
-    league: LeagueAdapter[E, O]
+    league: LeagueAdapter[EventT, OutcomeT]
     pack: str
     """The pack its cards are drawn from, by name (``bot.pictures``: italian, french, minchiate)."""
     types: Types
