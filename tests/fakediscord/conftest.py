@@ -95,6 +95,16 @@ def png(width: int, height: int) -> bytes:
     )
 
 
+def identify_data(
+    token: str, intents: int = (1 << 0) | (1 << 9), *, shard: list[int] | None = None
+) -> dict[str, Any]:
+    """IDENTIFY's ``d`` as a bot sends it; ``shard`` is ``[shard_id, num_shards]``."""
+    data: dict[str, Any] = {"token": token, "intents": intents, "properties": {}}
+    if shard is not None:
+        data["shard"] = shard
+    return data
+
+
 class GatewayClient:
     """A bare gateway client: reads every payload into ``received`` and answers heartbeats."""
 
@@ -136,8 +146,10 @@ class GatewayClient:
         assert self.ws is not None
         await self.ws.send_str(json.dumps({"op": op, "d": d}))
 
-    async def identify(self, token: str, intents: int = (1 << 0) | (1 << 9)) -> dict[str, Any]:
-        await self.send(2, {"token": token, "intents": intents, "properties": {}})
+    async def identify(
+        self, token: str, intents: int = (1 << 0) | (1 << 9), *, shard: list[int] | None = None
+    ) -> dict[str, Any]:
+        await self.send(2, identify_data(token, intents, shard=shard))
         return await self.next(t="READY")
 
     async def next(

@@ -70,9 +70,25 @@ class Snowflakes:
         self._last = 0
 
     def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-        self._last = max(self._last + 1, (ms << 22) | (1 << 17))
+        self._last = max(self._last + 1, (_now_ms() << 22) | (1 << 17))
         return self._last
+
+    def in_new_millisecond(self, shard: tuple[int, int] | None = None) -> int:
+        """An id in a millisecond no earlier id has: ``id >> 22`` decides a guild's shard,
+        so guilds made in one burst would all share a shard, unlike guilds made over time
+        on Discord. With ``shard=(shard_id, num_shards)`` the millisecond is the next one
+        that puts the id on that shard."""
+        ms = max(_now_ms(), (self._last >> 22) + 1)
+        if shard is not None:
+            shard_id, num_shards = shard
+            ms += (shard_id - ms) % num_shards
+        self._last = (ms << 22) | (1 << 17)
+        return self._last
+
+
+def _now_ms() -> int:
+    """Milliseconds since Discord's epoch (2015), the high bits of a snowflake."""
+    return int(time.time() * 1000) - DISCORD_EPOCH_MS
 
 
 def iso_now() -> str:
