@@ -72,6 +72,11 @@ class Api:
         path = f"/applications/{fake.world.application_id}/guilds/{fake.guild_id}/commands"
         return await self.call("PUT", path, json=list(commands))
 
+    async def register_global(self, *commands: dict[str, Any]) -> ApiResponse:
+        """Global commands: people in every guild of the bot can use them."""
+        path = f"/applications/{self.fake.world.application_id}/commands"
+        return await self.call("PUT", path, json=list(commands))
+
     async def answer(self, interaction: dict[str, Any], body: dict[str, Any]) -> ApiResponse:
         path = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
         return await self.call("POST", path, auth=False, json=body, params={"with_response": "1"})
@@ -231,4 +236,11 @@ async def gateway(
 @pytest.fixture
 async def help_registered(api: Api) -> None:
     status, body, _ = await api.register(HELP_COMMAND)
+    assert status == 200, body
+
+
+@pytest.fixture
+async def help_everywhere(api: Api) -> None:
+    """``/help`` as a global command, for tests with more than one guild."""
+    status, body, _ = await api.register_global(HELP_COMMAND)
     assert status == 200, body
