@@ -68,22 +68,26 @@ class Snowflakes:
 
     def __init__(self) -> None:
         self._last = 0
+        self._last_guild_ms: int | None = None
 
     def next(self) -> int:
         self._last = max(self._last + 1, (_now_ms() << 22) | (1 << 17))
         return self._last
 
-    def in_new_millisecond(self, shard: tuple[int, int] | None = None) -> int:
-        """An id in a millisecond no earlier id has: ``id >> 22`` decides a guild's shard,
-        so guilds made in one burst would all share a shard, unlike guilds made over time
-        on Discord. With ``shard=(shard_id, num_shards)`` the millisecond is the next one
-        that puts the id on that shard."""
-        ms = max(_now_ms(), (self._last >> 22) + 1)
+    def next_guild(self, shard: tuple[int, int] | None = None) -> int:
+        """A guild id, in the millisecond after the previous guild's (the first: now).
+        ``id >> 22`` decides a guild's shard: guilds made in one burst would share one, unlike
+        guilds made over time on Discord; one millisecond each, however fast or slow a test
+        makes them, they take the shards in turn. With ``shard=(shard_id, num_shards)`` the
+        millisecond is the next that puts the id on that shard. Worker bits 2 keep these
+        apart from ``next``'s ids (worker 1)."""
+        last = self._last_guild_ms
+        ms = _now_ms() if last is None else last + 1
         if shard is not None:
             shard_id, num_shards = shard
             ms += (shard_id - ms) % num_shards
-        self._last = (ms << 22) | (1 << 17)
-        return self._last
+        self._last_guild_ms = ms
+        return (ms << 22) | (2 << 17)
 
 
 def _now_ms() -> int:

@@ -92,7 +92,11 @@ async def test_each_shard_gets_ready_and_guild_create_for_its_own_guilds_only(
 
 
 async def test_guilds_made_one_after_another_spread_evenly_over_shards(fake: FakeDiscord) -> None:
-    made = [fake.world.create_guild(f"Guild {i}").id for i in range(12)]
+    made = []
+    for i in range(12):
+        made.append(fake.world.create_guild(f"Guild {i}").id)
+        if i % 3 == 0:
+            await asyncio.sleep(0.003)  # slow or fast, a guild takes the next shard
     counts = [len([g for g in made if (g >> 22) % 4 == shard_id]) for shard_id in range(4)]
     assert counts == [3, 3, 3, 3]
 

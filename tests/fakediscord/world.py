@@ -118,11 +118,11 @@ class World:
         self.token_resets += 1
 
     def create_guild(self, name: str, *, shard: Shard | None = None) -> Guild:
-        """A guild with its owner and the bot as members; its id has a millisecond of its
-        own, so guilds made one after another spread over the shards as on Discord, and
+        """A guild with its owner and the bot as members; its id is a millisecond after the
+        previous guild's, so guilds made one after another take the shards in turn, and
         ``shard=(shard_id, num_shards)`` picks the shard it is on."""
         owner = self.add_user(f"{name} owner".replace(" ", "_"))
-        guild = Guild(self.ids.in_new_millisecond(shard), name, owner.id)
+        guild = Guild(self.ids.next_guild(shard), name, owner.id)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_DEFAULT)
         self.guilds[guild.id] = guild
         for user in (owner, self.bot):
