@@ -126,3 +126,13 @@ def test_a_process_runs_the_guilds_of_its_shards(tmp_path: Path) -> None:
     everything = tmp_path / "all.toml"
     everything.write_text("[discord]\nshard_count = 2\nshard_ids = [0, 1]\n")  # SQLite: all
     assert load_settings(everything).discord.runs(guilds[1])
+
+
+def test_shards_come_from_the_environment_as_docker_compose_gives_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TAVOLO_DATABASE__URL", "postgresql://tavolo:pw@db:5432/tavolo")
+    monkeypatch.setenv("TAVOLO_DISCORD__SHARD_COUNT", "2")
+    monkeypatch.setenv("TAVOLO_DISCORD__SHARD_IDS", "[1]")
+    discord = load_settings(None).discord
+    assert (discord.shard_count, discord.shard_ids, discord.some_shards) == (2, [1], True)

@@ -32,11 +32,12 @@ class FakeEndpoints(Protocol):
 
 
 def to_toml(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> str:
-    """Scalars and nested tables (``{"tables": {"turn_timeout": 5}}``) as TOML."""
+    """Scalars, lists and nested tables (``{"tables": {"turn_timeout": 5}}``) as TOML; a
+    key set to None is left out (the setting's default)."""
     lines = [
         f"{k} = {json.dumps(str(v) if isinstance(v, Path) else v)}"
         for k, v in data.items()
-        if not isinstance(v, dict)
+        if not isinstance(v, dict) and v is not None
     ]
     for key, value in data.items():
         if isinstance(value, dict):

@@ -27,7 +27,9 @@ Test controls: ``discord.gateway.drop()``, ``.request_reconnect()``,
 ``.invalidate_session()``; ``discord.faults.fail(route, 500)`` / ``.delay(route, s)``;
 ``discord.limits`` (rate limits and deadlines); ``discord.requests`` (every API request
 with its answer), ``discord.rejections`` (4xx answers), ``discord.rate_limited``;
-``discord.world`` for guilds, channels, roles and permission overwrites;
+``discord.world`` for guilds, channels, roles and permission overwrites
+(``discord.world.guild_on_shard(1, 2, "Two")`` for a guild on shard 1 of 2);
+``discord.sessions()`` for the bot's gateway sessions, their shards and guilds;
 ``discord.user("bob", locale="pt-BR")`` and ``discord.world.set_guild_locale(guild, "it")``
 for languages; ``message.embed_image()`` for the picture an embed shows.
 

@@ -72,6 +72,11 @@ class Api:
         path = f"/applications/{fake.world.application_id}/guilds/{fake.guild_id}/commands"
         return await self.call("PUT", path, json=list(commands))
 
+    async def register_global(self, *commands: dict[str, Any]) -> ApiResponse:
+        """Global commands: people in every guild of the bot can use them."""
+        path = f"/applications/{self.fake.world.application_id}/commands"
+        return await self.call("PUT", path, json=list(commands))
+
     async def answer(self, interaction: dict[str, Any], body: dict[str, Any]) -> ApiResponse:
         path = f"/interactions/{interaction['id']}/{interaction['token']}/callback"
         return await self.call("POST", path, auth=False, json=body, params={"with_response": "1"})
@@ -93,6 +98,16 @@ def png(width: int, height: int) -> bytes:
     return (
         b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
     )
+
+
+def identify_data(
+    token: str, intents: int = (1 << 0) | (1 << 9), *, shard: list[int] | None = None
+) -> dict[str, Any]:
+    """IDENTIFY's ``d`` as a bot sends it; ``shard`` is ``[shard_id, num_shards]``."""
+    data: dict[str, Any] = {"token": token, "intents": intents, "properties": {}}
+    if shard is not None:
+        data["shard"] = shard
+    return data
 
 
 class GatewayClient:
@@ -136,8 +151,10 @@ class GatewayClient:
         assert self.ws is not None
         await self.ws.send_str(json.dumps({"op": op, "d": d}))
 
-    async def identify(self, token: str, intents: int = (1 << 0) | (1 << 9)) -> dict[str, Any]:
-        await self.send(2, {"token": token, "intents": intents, "properties": {}})
+    async def identify(
+        self, token: str, intents: int = (1 << 0) | (1 << 9), *, shard: list[int] | None = None
+    ) -> dict[str, Any]:
+        await self.send(2, identify_data(token, intents, shard=shard))
         return await self.next(t="READY")
 
     async def next(
@@ -219,4 +236,11 @@ async def gateway(
 @pytest.fixture
 async def help_registered(api: Api) -> None:
     status, body, _ = await api.register(HELP_COMMAND)
+    assert status == 200, body
+
+
+@pytest.fixture
+async def help_everywhere(api: Api) -> None:
+    """``/help`` as a global command, for tests with more than one guild."""
+    status, body, _ = await api.register_global(HELP_COMMAND)
     assert status == 200, body

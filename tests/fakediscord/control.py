@@ -2,7 +2,8 @@
 
 Routes (JSON in and out, under ``/_fake``; no token, no rate limits):
 
-- ``GET /_fake/status``: counters (connected, identifies, command_syncs, ...)
+- ``GET /_fake/status``: counters (connected, identifies, command_syncs, ...) and
+  ``sessions``, the bot's gateway sessions (``shard``, number of ``guilds``)
 - ``POST /_fake/act`` with ``{"user": "alice", "action": ..., ...}`` runs ``slash``
   (command, options), ``autocomplete`` (command, option, value, options), ``click``
   (message_id, custom_id or label), ``select`` (message_id, custom_id, values) or

@@ -5,6 +5,14 @@ each payload ending in a Z_SYNC_FLUSH). Each session numbers its dispatches and 
 them, so a RESUME replays what the bot missed and ends with RESUMED. Test controls:
 ``drop`` (cut the connection, optionally losing the session), ``request_reconnect``
 (op 7) and ``invalidate_session`` (op 9).
+
+Sharding (``shards.py``): a session identified with ``shard: [shard_id, num_shards]`` gets
+READY and GUILD_CREATE for its shard's guilds only, and then only their events; several
+sessions may hold one shard, and each gets its events, as Discord allows. IDENTIFY is
+limited as on Discord: 4010 for a shard that does not exist, 4011 for a session that would
+hold more than ``limits.guilds_per_shard`` guilds, op 9 for more than ``max_concurrency``
+starts in ``identify_interval`` seconds, and the end of every session with a new bot token
+once ``session_starts`` are used up.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .models import Guild
+from .shards import UNSHARDED, InvalidShard, SessionStarts, Shard, event_guild, holds, parse_shard
 from .world import World
 
 HELLO_PATH = "/gateway"
@@ -115,10 +125,37 @@ class Connection:
 class Session:
     id: str
     intents: int
+    shard: Shard | None = None
+    """As identified; None without ``shard`` (then it gets every guild's events)."""
     seq: int = 0
     backlog: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=BACKLOG))
     connection: Connection | None = None
     presence: dict[str, Any] | None = None
+    guilds: list[int] = field(default_factory=list)
+    """The guilds it was sent GUILD_CREATE for, in order: what its bot has in its cache."""
+
+    @property
+    def routing(self) -> Shard:
+        """The shard it gets events for: without ``shard``, shard 0 of 1 (everything)."""
+        return self.shard or UNSHARDED
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether the events of ``guild_id`` (None: a DM) come to this session."""
+        return holds(self.routing, guild_id)
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A gateway session as a test sees it (``FakeDiscord.sessions()``)."""
+
+    id: str
+    shard: Shard | None
+    """``(shard_id, num_shards)`` as identified, None if IDENTIFY had no ``shard``."""
+    user_id: int
+    """The bot user the session is for."""
+    guild_ids: tuple[int, ...]
+    """The guilds it got GUILD_CREATE for."""
+    connected: bool
 
 
 @dataclass(frozen=True)
@@ -136,6 +173,10 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: set[Connection] = set()
         self.identifies = 0
+        """IDENTIFYs that started a session (READY)."""
+        self.identifies_rate_limited = 0
+        """IDENTIFYs answered with op 9 for going over ``max_concurrency``."""
+        self.session_starts = SessionStarts(world.limits)
         self.resumes: list[ResumeRecord] = []
         world.dispatch = self.dispatch
 
@@ -148,22 +189,40 @@ class Gateway:
         """A bot session is live: it has had READY and its GUILD_CREATEs."""
         return any(s.connection is not None for s in self.sessions.values())
 
+    def infos(self, *, connected_only: bool = True) -> list[SessionInfo]:
+        """The sessions (by default those on a connection now), oldest first."""
+        bot_id = self.world.bot.id
+        return [
+            SessionInfo(s.id, s.shard, bot_id, tuple(s.guilds), s.connection is not None)
+            for s in self.sessions.values()
+            if s.connection is not None or not connected_only
+        ]
+
     # --- events out --------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send an event to every session whose intents ask for it (kept for RESUME)."""
-        for session in self.sessions.values():
-            self._send_event(session, event, data)
+    def dispatch(self, event: str, data: dict[str, Any]) -> list[str]:
+        """Send an event to every session that holds its guild's shard and whose intents ask
+        for it (kept for RESUME); returns the ids of the sessions it went to."""
+        guild_id = event_guild(event, data)
+        return [
+            session.id
+            for session in list(self.sessions.values())
+            if session.holds(guild_id) and self._send_event(session, event, data)
+        ]
 
-    def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> None:
+    def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> bool:
+        """Queue the event for the session; False if its intents do not ask for it."""
         needed = EVENT_INTENTS.get(event, 0)
         if needed and not session.intents & needed:
-            return
+            return False
         session.seq += 1
         payload = {"op": DISPATCH, "d": data, "s": session.seq, "t": event}
         session.backlog.append(payload)
+        if event == "GUILD_CREATE":
+            session.guilds.append(int(data["id"]))
         if session.connection is not None:
             session.connection.send(DISPATCH, data, t=event, s=session.seq)
+        return True
 
     # --- the websocket -----------------------------------------------------------------
 
@@ -246,10 +305,47 @@ class Gateway:
         if intents & PRIVILEGED & ~self.world.privileged_intents:
             conn.close(4014, "Disallowed intent(s).")
             return
-        # A new IDENTIFY means sessions nobody holds any more will not be resumed.
-        for stale in [s for s in self.sessions.values() if s.connection is None]:
+        try:
+            shard = parse_shard(d.get("shard"))
+        except InvalidShard as refused:
+            conn.close(refused.code, refused.reason)
+            return
+        routing = shard or UNSHARDED
+        guilds = [g for g in self.world.guilds.values() if holds(routing, g.id)]
+        if len(guilds) > self.world.limits.guilds_per_shard:
+            conn.close(4011, "Sharding required.")
+            return
+        if not self.session_starts.may_start(routing[0]):
+            # Discord: over max_concurrency, "the Gateway will respond with an Invalid
+            # Session"; the connection stays open and the bot identifies again later.
+            self.identifies_rate_limited += 1
+            conn.send(INVALID_SESSION, False)
+            return
+        if self.session_starts.remaining == 0:
+            self._end_everything(conn)
+            return
+        self.session_starts.start(routing[0])
+        self._start_session(conn, d, intents, shard, guilds)
+
+    def _start_session(
+        self,
+        conn: Connection,
+        d: dict[str, Any],
+        intents: int,
+        shard: Shard | None,
+        guilds: list[Guild],
+    ) -> None:
+        """READY, then GUILD_CREATE for each of the shard's guilds."""
+        # Sessions of this shard that nobody holds any more will not be resumed: their bot
+        # has identified anew. Other shards' may still come back (another process's).
+        routing = shard or UNSHARDED
+        for stale in [
+            s for s in self.sessions.values() if s.connection is None and s.routing == routing
+        ]:
             del self.sessions[stale.id]
-        session = Session(uuid.uuid4().hex, intents, connection=conn, presence=d.get("presence"))
+        session = Session(
+            uuid.uuid4().hex, intents, shard, connection=conn, presence=d.get("presence")
+        )
         conn.session = session
         self.sessions[session.id] = session
         self.identifies += 1
@@ -257,7 +353,7 @@ class Gateway:
         ready = {
             "v": 10,
             "user": {**world.bot.to_json(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": f"{self.base_url}{RESUME_PATH}",
@@ -269,14 +365,23 @@ class Gateway:
             "user_settings": {},
             "_trace": ["fake-discord"],
         }
-        if "shard" in d:
-            ready["shard"] = d["shard"]
+        if shard is not None:
+            ready["shard"] = list(shard)
         self._send_event(session, "READY", ready)
-        for guild in world.guilds.values():
-            all_members = bool(intents & GUILD_MEMBERS)
-            self._send_event(
-                session, "GUILD_CREATE", world.guild_create_payload(guild, all_members=all_members)
-            )
+        all_members = bool(intents & GUILD_MEMBERS)
+        for guild in guilds:
+            payload = world.guild_create_payload(guild, all_members=all_members)
+            self._send_event(session, "GUILD_CREATE", payload)
+
+    def _end_everything(self, conn: Connection) -> None:
+        """An IDENTIFY with no session starts left. Discord: "all active sessions for the
+        app will be terminated, the bot token will be reset"; the old token then fails
+        (4004), so that is the close code here too."""
+        self.world.reset_token()
+        for other in list(self.connections):
+            if other is conn or other.session is not None:
+                other.close(4004, "Authentication failed.")
+        self.sessions.clear()
 
     def _resume(self, conn: Connection, d: dict[str, Any]) -> None:
         if not self._authenticate(conn, d.get("token")):

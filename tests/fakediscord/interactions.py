@@ -95,6 +95,9 @@ class Interaction:
     rejections: list[dict[str, Any]] = field(default_factory=list)
     """Error bodies the fake answered to this interaction's callbacks."""
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    sessions: list[str] = field(default_factory=list)
+    """The gateway sessions INTERACTION_CREATE went to: those holding the guild's shard.
+    None holds it: the bot never hears of it, and the person sees "did not respond"."""
 
     @property
     def acknowledged(self) -> bool:
@@ -182,7 +185,7 @@ class Interactions:
         }
         if source is not None:
             payload["message"] = source.to_json()
-        world.dispatch("INTERACTION_CREATE", payload)
+        interaction.sessions = world.dispatch("INTERACTION_CREATE", payload)
         return interaction
 
     def timings(self, after: int = 0) -> list[dict[str, Any]]:

@@ -68,11 +68,31 @@ class Snowflakes:
 
     def __init__(self) -> None:
         self._last = 0
+        self._last_guild_ms: int | None = None
 
     def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-        self._last = max(self._last + 1, (ms << 22) | (1 << 17))
+        self._last = max(self._last + 1, (_now_ms() << 22) | (1 << 17))
         return self._last
+
+    def next_guild(self, shard: tuple[int, int] | None = None) -> int:
+        """A guild id, in the millisecond after the previous guild's (the first: now).
+        ``id >> 22`` decides a guild's shard: guilds made in one burst would share one, unlike
+        guilds made over time on Discord; one millisecond each, however fast or slow a test
+        makes them, they take the shards in turn. With ``shard=(shard_id, num_shards)`` the
+        millisecond is the next that puts the id on that shard. Worker bits 2 keep these
+        apart from ``next``'s ids (worker 1)."""
+        last = self._last_guild_ms
+        ms = _now_ms() if last is None else last + 1
+        if shard is not None:
+            shard_id, num_shards = shard
+            ms += (shard_id - ms) % num_shards
+        self._last_guild_ms = ms
+        return (ms << 22) | (2 << 17)
+
+
+def _now_ms() -> int:
+    """Milliseconds since Discord's epoch (2015), the high bits of a snowflake."""
+    return int(time.time() * 1000) - DISCORD_EPOCH_MS
 
 
 def iso_now() -> str:

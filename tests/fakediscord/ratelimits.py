@@ -39,6 +39,17 @@ class Limits:
     """Seconds an interaction token works for follow-ups and edits."""
     max_file_size: int = 10 * 1024 * 1024
     max_files: int = 10
+    guilds_per_shard: int = 2500
+    """Most guilds one gateway session may hold: an IDENTIFY that would get more is closed
+    with 4011 (Sharding required)."""
+    session_starts: int = 1000
+    """IDENTIFYs allowed per ``session_start_period`` (Get Gateway Bot's ``total``); the one
+    after the last gets every session ended and the bot token reset, as on Discord."""
+    session_start_period: float = 86_400.0
+    max_concurrency: int = 1
+    """IDENTIFYs that may start together: one per bucket ``shard_id % max_concurrency``
+    every ``identify_interval`` seconds; another gets op 9 INVALID_SESSION."""
+    identify_interval: float = 5.0
 
 
 @dataclass

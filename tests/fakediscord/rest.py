@@ -47,6 +47,7 @@ from .permissions import (
     SEND_MESSAGES,
     VIEW_CHANNEL,
 )
+from .shards import recommended_shards
 from .validation import check_commands, check_message
 from .world import World
 
@@ -214,9 +215,12 @@ class RestApi:
         return json_response({"url": self.gateway.url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 1000 - self.gateway.identifies}
-        limit |= {"reset_after": 86_400_000, "max_concurrency": 1}
-        return json_response({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+        world = self.world
+        shards = recommended_shards(world.guilds, world.limits.guilds_per_shard)
+        limit = self.gateway.session_starts.to_json()
+        return json_response(
+            {"url": self.gateway.url, "shards": shards, "session_start_limit": limit}
+        )
 
     async def get_me(self, request: web.Request) -> web.Response:
         extra = {"verified": True, "mfa_enabled": False, "flags": 0, "locale": "en-US"}

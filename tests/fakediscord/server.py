@@ -18,7 +18,7 @@ from aiohttp import web
 from .control import add_control_routes
 from .errors import METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHORIZED, DiscordError
 from .faults import Fault, Faults
-from .gateway import HELLO_PATH, RESUME_PATH, Gateway
+from .gateway import HELLO_PATH, RESUME_PATH, Gateway, SessionInfo
 from .interactions import Interactions
 from .models import Channel, Command, Guild, Message
 from .ratelimits import Limits, RateLimited, RateLimiter
@@ -155,7 +155,16 @@ class FakeDiscord:
             "command_syncs": self.world.command_syncs,
             "interactions": len(self.interactions.by_id),
             "requests": len(self.requests),
+            "sessions": [
+                {"shard": s.shard and list(s.shard), "guilds": len(s.guild_ids)}
+                for s in self.sessions()
+            ],
         }
+
+    def sessions(self) -> list[SessionInfo]:
+        """The bot's gateway sessions on a connection now, oldest first: which shard each
+        identified as (None: unsharded), and the guilds it got GUILD_CREATE for."""
+        return self.gateway.infos()
 
     # --- the world, for tests ----------------------------------------------------------
 

@@ -128,3 +128,8 @@ async def test_timings_count_real_rate_limits(
     statuses = [(await api.send(fake.channel.id, content=str(i))).status for i in range(3)]
     assert statuses == [200, 200, 429]
     assert (await remote.timings())["rate_limited"] == 1
+
+
+@pytest.mark.usefixtures("gateway")
+async def test_status_lists_the_gateway_sessions(remote: RemoteFakeDiscord) -> None:
+    assert (await remote.status())["sessions"] == [{"shard": None, "guilds": 1}]

@@ -271,6 +271,8 @@ async def test_injected_429_and_5xx_are_retried_once_each(fake: FakeDiscord) -> 
     assert [r.status for r in fake.requests if r.injected] == [429, 500]
 
 
+# QuickBot identifies again at once; Discord's 5 s between IDENTIFYs is tested in test_shards.
+@pytest.mark.parametrize("limits", [Limits(identify_interval=0.0)])
 async def test_resume_after_a_drop_and_identify_after_invalid_session(
     fake: FakeDiscord, bot: commands.Bot
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
+import secrets
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -34,6 +35,7 @@ from .models import (
 )
 from .permissions import EVERYONE_DEFAULT, MENTION_EVERYONE, channel_permissions
 from .ratelimits import Limits
+from .shards import Shard, shard_for
 from .validation import require_not_empty
 
 T = TypeVar("T")
@@ -45,8 +47,9 @@ EMBEDDABLE_FILES = (".jpg", ".jpeg", ".png", ".webp", ".gif")
 """The files an embed may show through ``attachment://`` (Discord's documented list)."""
 
 
-def _ignore(event: str, data: dict[str, Any]) -> None:
-    """The dispatcher until a gateway is attached."""
+def _ignore(event: str, data: dict[str, Any]) -> list[str]:
+    """The dispatcher until a gateway is attached: nobody hears anything."""
+    return []
 
 
 class World:
@@ -66,7 +69,9 @@ class World:
         """Registered commands by guild id; ``None`` holds the global ones."""
         self.command_syncs = 0
         self.cdn_base = ""
-        self.dispatch: Callable[[str, dict[str, Any]], None] = _ignore
+        self.dispatch: Callable[[str, dict[str, Any]], list[str]] = _ignore
+        """Send an event to the sessions that should get it; returns their ids."""
+        self.token_resets = 0
         self._change: asyncio.Future[None] | None = None
 
     @property
@@ -106,15 +111,34 @@ class World:
         self.users[user.id] = user
         return user
 
-    def create_guild(self, name: str) -> Guild:
+    def reset_token(self) -> None:
+        """What Discord does when the bot runs out of session starts: a new token, which
+        the owner gets by email (here: ``world.token``); the old one works nowhere."""
+        self.token = f"reset-{secrets.token_urlsafe(24)}"
+        self.token_resets += 1
+
+    def create_guild(self, name: str, *, shard: Shard | None = None) -> Guild:
+        """A guild with its owner and the bot as members; its id is a millisecond after the
+        previous guild's, so guilds made one after another take the shards in turn, and
+        ``shard=(shard_id, num_shards)`` picks the shard it is on."""
         owner = self.add_user(f"{name} owner".replace(" ", "_"))
-        guild = Guild(self.ids.next(), name, owner.id)
+        guild = Guild(self.ids.next_guild(shard), name, owner.id)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_DEFAULT)
         self.guilds[guild.id] = guild
         for user in (owner, self.bot):
             self.add_member(guild, user)
         self.dispatch("GUILD_CREATE", self.guild_create_payload(guild))
         return guild
+
+    def guild_on_shard(self, shard_id: int, num_shards: int, name: str) -> Guild:
+        """A new guild whose events go to shard ``shard_id`` of ``num_shards``."""
+        if not 0 <= shard_id < num_shards:
+            raise ValueError(f"there is no shard {shard_id} of {num_shards}")
+        return self.create_guild(name, shard=(shard_id, num_shards))
+
+    def guilds_on_shard(self, shard_id: int, num_shards: int) -> list[Guild]:
+        """The guilds a session identified as ``[shard_id, num_shards]`` holds."""
+        return [g for g in self.guilds.values() if shard_for(g.id, num_shards) == shard_id]
 
     def guild_create_payload(self, guild: Guild, *, all_members: bool = False) -> dict[str, Any]:
         """GUILD_CREATE's data; without the members intent only the bot's own member."""

@@ -1,0 +1,119 @@
+"""Two bot processes, one shard each, over one PostgreSQL database: each answers the
+servers of its shard, a third process asking for a shard already run is refused, and a
+process killed and started again carries on with its tables while the other plays on."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.databases import PostgresBackend
+from tests.fakediscord import Channel, FakeDiscord
+from tests.fakediscord.models import Message
+from tests.fakediscord.users import SimUser
+
+from .botprocess import BotProcess
+from .driver import answered, make_move, offered
+
+pytestmark = pytest.mark.e2e
+
+SHARDS = 2
+
+
+def _process(discord: FakeDiscord, folder: Path, url: str, shard: int) -> BotProcess:
+    folder.mkdir()
+    return BotProcess(
+        discord,
+        folder,
+        settings={
+            "discord": {"sync_guild_id": None, "shard_count": SHARDS, "shard_ids": [shard]},
+            "database": {"url": url},
+            "tables": {"ai_delay": 0.05, "turn_timeout": 60, "board_edit_interval": 0.3},
+        },
+    )
+
+
+def _board(discord: FakeDiscord, channel: Channel) -> Message:
+    boards = [m for m in discord.messages(channel) if m.embeds and m.author.bot]
+    assert boards, f"no board in #{channel.name}"
+    return boards[-1]
+
+
+async def _open_table(discord: FakeDiscord, user: SimUser, channel: Channel) -> Message:
+    assert "table is open" in await answered(
+        await user.slash("table new", channel=channel, game="cento")
+    )
+    for _ in range(2):
+        await answered(await user.click(_board(discord, channel), label="Add AI (easy)"))
+    assert "The game is on" in await answered(
+        await user.click(_board(discord, channel), label="Start")
+    )
+    await discord.wait_for(lambda: "· playing" in _board(discord, channel).text, what="a start")
+    return _board(discord, channel)
+
+
+async def _play_once(discord: FakeDiscord, user: SimUser, board: Message) -> None:
+    """Wait for the person's turn (the AI plays the others), then make a move."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 20
+    while loop.time() < deadline:
+        reply = await user.click(board, label="My hand")
+        assert reply.error is None and reply.message is not None, reply.error
+        moves = [m for m in offered(reply.message) if m.split(":")[1] not in ("AS", "AC")]
+        if moves:
+            before = board.text
+            await make_move(user, reply.message, moves[0])
+            await discord.wait_for(lambda b=before: board.text != b, what="the board after it")
+            return
+        if "match over" in board.text:
+            return
+        await asyncio.sleep(0.3)
+    raise AssertionError(f"{user.name}'s turn never came")
+
+
+async def test_two_shard_processes_share_one_database_and_survive_each_other(
+    discord: FakeDiscord, postgres: PostgresBackend, tmp_path: Path
+) -> None:
+    guilds = [discord.world.guild_on_shard(s, SHARDS, f"server {s}") for s in range(SHARDS)]
+    channels = [discord.create_channel("cards", guild=g) for g in guilds]
+    alice, bob = discord.user("alice"), discord.user("bob")
+    for guild, user in zip(guilds, (alice, bob), strict=True):
+        discord.world.add_member(guild, discord.world.users[user.id])
+    processes = [_process(discord, tmp_path / f"shard{s}", postgres.url, s) for s in range(SHARDS)]
+    try:
+        for process in processes:
+            await process.start()
+        held = sorted(tuple(s.shard or ()) for s in discord.sessions())
+        assert held == [(0, SHARDS), (1, SHARDS)]
+
+        # A third process asking for shard 1 is refused before it goes online.
+        third = _process(discord, tmp_path / "again", postgres.url, 1)
+        with pytest.raises(RuntimeError, match="exited with 2") as refused:
+            await third.start()
+        assert "shard 1 is already run by another Tavolo process" in str(refused.value)
+
+        boards = [
+            await _open_table(discord, user, channel)
+            for user, channel in zip((alice, bob), channels, strict=True)
+        ]
+        for user, board in zip((alice, bob), boards, strict=True):
+            await _play_once(discord, user, board)
+
+        # Shard 1's process dies: its server gets no answer; shard 0's plays on.
+        await processes[1].kill()
+        silent = await bob.click(boards[1], label="My hand")
+        assert silent.error is not None and "did not respond" in silent.error
+        await _play_once(discord, alice, boards[0])
+
+        # Started again, it brings back its own table (and only it) and carries on.
+        await processes[1].start()
+        await _play_once(discord, bob, boards[1])
+        await _play_once(discord, alice, boards[0])
+        # Both tables are open in the database: it brought back one, its own.
+        assert "restored 1 tables" in processes[1].log().split("--- start 2 ---")[1]
+        assert discord.rejections == []
+    finally:
+        for process in processes:
+            await process.close()
