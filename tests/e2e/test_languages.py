@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games import SPECS
 from bot.i18n import speaking, t, translation
 from tests.fakediscord import Channel, FakeDiscord
 from tests.fakediscord.models import Message
@@ -200,11 +201,8 @@ async def test_every_game_is_played_with_pictures_in_the_language(
     store = Store(bot_process.db_path)
     ana = discord.user("ana", locale=locale)
     own = language if language in DISCORD_LOCALE else "en"
-    for game, title in (
-        ("centocinque", "Centocinque"),
-        ("cento", "One Hundred"),
-        ("minchiate", "Minchiate"),
-    ):
+    for game, spec in SPECS.items():
+        title = spec.title
         channel = discord.create_channel(f"{game}-{language}")
         if language == "eo":
             admins = discord.world.add_role(
@@ -217,8 +215,8 @@ async def test_every_game_is_played_with_pictures_in_the_language(
         await answered(opened)
         lobby = board(discord, store, channel)
         assert lobby.embeds[0]["title"] == said(language, "{game} · lobby", game=title)
-        if game != "minchiate":  # Minchiate fills its empty seats itself
-            for _ in range(2):
+        if not spec.seats.fill:  # Minchiate fills its empty seats itself
+            for _ in range(spec.seats.default - 1):
                 await answered(await ana.click(lobby, label=label(language, "Add AI (easy)")))
         await answered(await ana.click(lobby, label=label(language, "Start")))
         await discord.wait_for(
