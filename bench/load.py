@@ -74,7 +74,7 @@ SETTINGS: dict[str, Any] = {
 }
 QUICK = {"tables": 6, "rate": 20.0, "seconds": 6.0, "memory_tables": [0, 6, 12]}
 QUICK_CAPACITY = {"tables": 6, "seconds": 3.0, "capacity": [10.0, 20.0]}
-CAPACITY_RATES = [25.0, 50.0, 100.0, 150.0, 200.0, 250.0, 300.0, 400.0]
+CAPACITY_RATES = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0, 200.0, 250.0, 300.0, 400.0]
 HELD_FRACTION = 0.9
 """A rate is held only if at least this share of it was achieved."""
 
@@ -119,6 +119,8 @@ class PhaseResult:
     errors: list[str]
     db_cpu_ms_per_interaction: float | None = None
     """The same for the throwaway PostgreSQL server (None: SQLite, or not ours to measure)."""
+    driver_cpu_ms_per_interaction: float = 0.0
+    """The same for this process, the simulated people (it shares the machine's cores)."""
 
 
 @dataclass
@@ -265,7 +267,9 @@ async def measure_play(
     start, cpu_before = time.monotonic(), _total_cpu(bots)
     fake_cpu_before = _cpu_seconds(fake_process)
     db_cpu_before = database.cpu_seconds()
+    driver, driver_cpu_before = psutil.Process(), _cpu_seconds(psutil.Process())
     await asyncio.gather(*(t.play_for(seconds) for t in tables))
+    driver_cpu = _cpu_seconds(driver) - driver_cpu_before
     elapsed, cpu = time.monotonic() - start, _total_cpu(bots) - cpu_before
     fake_cpu = _cpu_seconds(fake_process) - fake_cpu_before
     db_cpu_after = database.cpu_seconds()
@@ -286,6 +290,7 @@ async def measure_play(
             if db_cpu_before is None or db_cpu_after is None
             else 1000 * (db_cpu_after - db_cpu_before) / per
         ),
+        driver_cpu_ms_per_interaction=1000 * driver_cpu / per,
     )
 
 
@@ -527,7 +532,8 @@ def _phase_lines(name: str, phase: PhaseResult) -> list[str]:
         f"  {phase.interactions_per_second:.1f} interactions/s over {phase.seconds:.1f} s, "
         f"{phase.moves} moves, {phase.rate_limited} answers 429, "
         f"CPU per interaction: {phase.cpu_ms_per_interaction:.2f} ms in the bot, "
-        f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake{db}",
+        f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake{db}, "
+        f"{phase.driver_cpu_ms_per_interaction:.2f} ms in the simulated people",
     ]
     if phase.errors:
         lines.append(f"  {len(phase.errors)} simulated-user errors, first: {phase.errors[0]}")
