@@ -20,8 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from bench.stats import percentile
-from bot.games import GAMES
-from bot.games.ai import make_player
+from bot.games import GAMES, make_player
 
 SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4}
 GOALS_MS = {"centocinque": 200.0, "cento": 200.0, "minchiate": 300.0}  # hard, p95

@@ -30,7 +30,7 @@ from typing import Any
 
 from bench.stats import percentile
 from bot.config import TableSettings
-from bot.text import game_text
+from bot.games import SPECS
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.driver import (
     Store,
@@ -72,7 +72,7 @@ def play_marker(row: TableRow, token: str) -> str | None:
     kind, _, rest = token.partition(":")
     if kind != "play":
         return None
-    card = game_text(row.game).card_name(rest.split(":")[0])
+    card = SPECS[row.game].text.card_name(rest.split(":")[0])
     name = row.seats[0]["name"]
     return {
         "centocinque": f"{name} played the {card}",

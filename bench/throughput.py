@@ -4,7 +4,7 @@ Plays uniformly random legal moves, game after game, and prints decisions per se
 decision is one player's action (``legal_actions`` then ``apply`` through the public engine
 contract, which validates the move and returns a new state). Every game has four seats.
 Centocinque is also driven through its in-place fast path for AI playouts
-(``bot.games.centocinque_rollout``), which makes the same moves without copies or checks.
+(``bot.games.centocinque.rollout``), which makes the same moves without copies or checks.
 
 Each figure is the median of ``--rounds`` runs of ``--seconds`` each, the engines taking
 turns round after round, so a busy moment on the machine does not favour one of them.
@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from bot.games import GAMES
-from bot.games import centocinque_rollout as rollout
+from bot.games.centocinque import rollout
 
 SEATS = 4
 FAST = "centocinque (fast path)"

@@ -65,7 +65,7 @@ class TavoloBot(commands.AutoShardedBot):
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
 
-        warm_up()
+        await warm_up()
         self.add_dynamic_items(*DYNAMIC_ITEMS, StandingsButton)
         self.add_listener(modal_submitted, "on_interaction")
         self.tree.error(self._command_failed)

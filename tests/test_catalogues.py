@@ -12,16 +12,13 @@ import re
 import string
 from functools import cache
 
-import discord
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
-from discord import app_commands
 
-from bot.cogs import all_cogs
 from bot.cogs.language import NAME, TEXT, Translator
 from bot.i18n import LANGUAGES
-from bot.locales.tools import TEMPLATE, po_path, template
+from bot.locales.tools import TEMPLATE, command_tree, po_path, template
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 # A Discord locale of each language (Esperanto has none: its users see English commands).
@@ -102,12 +99,7 @@ def test_plural_entries_have_every_form_of_the_language(language: str) -> None:
 
 async def _payloads(locale: str | None) -> list[dict[str, object]]:
     """The commands as discord.py sends them, with ``locale``'s localisations."""
-    client = discord.Client(intents=discord.Intents.none())
-    tree = app_commands.CommandTree(client)
-    for cog in all_cogs():
-        for command in cog.__cog_app_commands__:
-            if command.parent is None:
-                tree.add_command(command)
+    tree = command_tree()
     translator = Translator()
     return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
 

@@ -16,16 +16,20 @@ BOT = ROOT / "bot"
 # standard library. Anything not listed is refused, so an upward import fails here.
 # (part of bot/ -> (bot parts it may import, third-party packages it may import))
 ALLOWED: dict[str, tuple[set[str], set[str]]] = {
-    "games": ({"games"}, {"pydantic"}),
+    # i18n: each game's words (``bot/games/<game>/text.py``) live with the game and translate
+    # through bot.i18n; only those modules may (``test_only_the_games_words_translate``).
+    "games": ({"games", "i18n"}, {"pydantic"}),
     "i18n": (set(), {"babel"}),
     "text": ({"text", "i18n", "games"}, set()),
     "config": ({"games"}, {"pydantic", "pydantic_settings"}),
     "storage": ({"storage"}, {"aiosqlite", "asyncpg", "pydantic"}),
-    "league": ({"league", "storage", "config", "i18n"}, {"openskill"}),
+    # games: each game's spec says how its matches count (its figures, its partnerships).
+    "league": ({"league", "storage", "config", "i18n", "games"}, {"openskill"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
     "views": ({"views", "tables", "games", "league", "text", "i18n", "pictures"}, {"discord"}),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
-    "pictures": ({"pictures", "games", "text", "i18n"}, {"PIL"}),
+    # The cards' words come from the games' own words (bot/games/<game>/text.py), not bot.text.
+    "pictures": ({"pictures", "games", "i18n"}, {"PIL"}),
     "cli": ({"cli", "games", "text", "i18n", "pictures", "storage"}, set()),
     "endpoints": (set(), {"discord", "yarl"}),
     "app": (
@@ -119,6 +123,17 @@ def test_each_part_imports_only_what_it_may(part: str) -> None:
             if not ok:
                 bad.append(f"{path.relative_to(ROOT)} imports {name}")
     assert not bad, "\n".join(bad)
+
+
+def test_only_the_games_words_translate() -> None:
+    """The engines, the AI and the specs stay free of the translation machinery: in the games,
+    only a game's words (its ``text`` module) import bot.i18n."""
+    bad = [
+        str(path.relative_to(ROOT))
+        for path in sorted((BOT / "games").rglob("*.py"))
+        if path.stem != "text" and any(n.startswith("bot.i18n") for n in _imports(path))
+    ]
+    assert not bad, bad
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:

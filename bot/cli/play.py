@@ -15,11 +15,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bot.games import GAMES, GameError
-from bot.games.ai import LEVELS, make_player
+from bot.games import GAMES, SPECS, GameError, make_player
+from bot.games.ai import LEVELS
 from bot.games.base import Json
+from bot.games.spec import Inputs
 from bot.i18n import LANGUAGES, speak, t
-from bot.text import game_text, game_title, narrate_all, refusal
+from bot.text import game_title, narrate_all, refusal
 
 Ask = Callable[[str], str]
 
@@ -28,16 +29,16 @@ class Quit(Exception):
     pass
 
 
-def _choices(legal: list[str]) -> list[str]:
+def _choices(inputs: Inputs, legal: list[str]) -> list[str]:
     """The moves to list: side actions and the penúltima variants are typed, not listed
     (so the list never tells whether a call-out is possible), and a chosen-value Ace is one
     entry whose value is asked for."""
     out: list[str] = []
     for action in legal:
         parts = action.split(":")
-        if parts[0] in ("callout", "penultima") or parts[-1] == "penultima":
+        if not inputs.listed(action):
             continue
-        if len(parts) == 3 and parts[2].isdigit():
+        if len(parts) == 3 and parts[1] in inputs.valued:
             action = f"{parts[0]}:{parts[1]}:?"
         if action not in out:
             out.append(action)
@@ -46,13 +47,13 @@ def _choices(legal: list[str]) -> list[str]:
 
 def _label(game: str, action: str) -> str:
     if action.endswith(":?"):
-        return t("{card}, choosing the total", card=game_text(game).card_name(action.split(":")[1]))
-    label: str = game_text(game).action_label(action)
-    return label
+        card = SPECS[game].text.card_name(action.split(":")[1])
+        return t("{card}, choosing the total", card=card)
+    return SPECS[game].text.action_label(action)
 
 
 def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
-    choices = _choices(legal)
+    choices = _choices(SPECS[game].inputs, legal)
     penultima = False
     while True:
         for n, action in enumerate(choices, start=1):
@@ -90,7 +91,7 @@ def play(
 ) -> Json | None:
     """Play one match; return its outcome (None if the player quit)."""
     rules = GAMES[game]
-    text = game_text(game)
+    text = SPECS[game].text
     state = rules.new_game(seats=seats, seed=seed, options=options)
     others = [s for s in range(seats) if s != human]
     players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}
@@ -163,7 +164,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     speak(args.language)
     rules: Any = GAMES[args.game]
-    seats = args.seats or (4 if args.game == "minchiate" else 3)
+    seats = args.seats or SPECS[args.game].seats.default
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
         options = json.loads(args.options) if args.options else None

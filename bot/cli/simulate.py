@@ -19,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import GAMES, GameError
-from bot.games.ai import LEVELS, Player, make_player
+from bot.games import GAMES, SPECS, GameError, make_player
+from bot.games.ai import LEVELS, Player
 from bot.games.base import Json
 
 Z95 = 1.959963984540054
@@ -84,12 +84,13 @@ class Tally:
     hands_won: int = 0
     scores: dict[str, float] = field(default_factory=lambda: defaultdict(float))
 
-    def add(self, seat: int, outcome: Json) -> None:
+    def add(self, seat: int, outcome: Json, teams: list[int]) -> None:
+        """Count a match for ``seat``; ``teams``: each seat's side (``Seating.teams``)."""
         self.matches += 1
         first = outcome["ranking"][0]
         if seat in first:
             # Sides tied for first share the win: a Minchiate draw is half a deal won.
-            self.wins += 1 / len({_side(outcome, s) for s in first})
+            self.wins += 1 / len({teams[s] for s in first})
         if "hands_won" in outcome:
             self.hands += outcome["hands"]
             self.hands_won += outcome["hands_won"][seat]
@@ -113,14 +114,6 @@ class Tally:
         return out
 
 
-def _side(outcome: Json, seat: int) -> int:
-    """The side a seat played for: its partnership where the game has them, else itself."""
-    for i, side in enumerate(outcome.get("sides", [])):
-        if seat in side["seats"]:
-            return i
-    return seat
-
-
 def simulate(
     game: str, seats: int, levels: list[str], games: int, seed: int, options: Json | None = None
 ) -> Json:
@@ -131,6 +124,7 @@ def simulate(
             games=", ".join(sorted(GAMES)),
         )
     seat_levels = [levels[s % len(levels)] for s in range(seats)]
+    teams = SPECS[game].seats.teams(seats)
     players = [make_player(game, level) for level in seat_levels]
     per_seat = [Tally(level) for level in seat_levels]
     per_level = {level: Tally(level) for level in dict.fromkeys(seat_levels)}
@@ -141,12 +135,12 @@ def simulate(
         decisions += n
         sides_counted: set[tuple[str, int]] = set()
         for s in range(seats):
-            per_seat[s].add(s, outcome)
+            per_seat[s].add(s, outcome, teams)
             # A level's row counts each side once: partners are one result, not two.
-            side = (seat_levels[s], _side(outcome, s))
+            side = (seat_levels[s], teams[s])
             if side not in sides_counted:
                 sides_counted.add(side)
-                per_level[seat_levels[s]].add(s, outcome)
+                per_level[seat_levels[s]].add(s, outcome, teams)
     elapsed = time.perf_counter() - start
     return {
         "game": game,

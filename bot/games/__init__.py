@@ -2,22 +2,38 @@
 
 from bot.games import GAMES, GameError
 rules = GAMES["centocinque"]
+
+Each game is a package (``bot/games/<game>/``) holding its engine, its AI players, its words
+and its ``spec.py``: one frozen ``GameSpec`` with everything the bot knows of the game.
+``SPECS`` registers them, once; ``GAMES`` is their rules.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.games.ai.base import Player, check_level
 from bot.games.base import Rules
-from bot.games.cento import Cento
-from bot.games.centocinque import Centocinque
+from bot.games.cento.spec import SPEC as CENTO
+from bot.games.centocinque.spec import SPEC as CENTOCINQUE
 from bot.games.errors import GameError
-from bot.games.minchiate import Minchiate
+from bot.games.minchiate.spec import SPEC as MINCHIATE
+from bot.games.spec import GameSpec
 
-GAMES: dict[str, Rules[Any]] = {
-    "centocinque": Centocinque(),
-    "cento": Cento(),
-    "minchiate": Minchiate(),
+SPECS: dict[str, GameSpec[Any, Any, Any]] = {
+    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE)
 }
+"""Every game, by name, in the order people are offered them."""
 
-__all__ = ["GAMES", "GameError", "Rules"]
+GAMES: dict[str, Rules[Any]] = {name: spec.rules for name, spec in SPECS.items()}
+
+
+def make_player(game: str, level: str, *, budget: int | None = None) -> Player:
+    """An AI for ``game`` at ``level``; ``budget`` overrides the hard level's playouts."""
+    check_level(level)
+    if game not in SPECS:
+        raise GameError("Unknown game “{game}”.", game=game)
+    return SPECS[game].player(level, budget=budget)
+
+
+__all__ = ["GAMES", "SPECS", "GameError", "GameSpec", "Rules", "make_player"]

@@ -18,6 +18,8 @@ from bot.games.errors import GameError
 
 Json = dict[str, Any]
 Event = dict[str, Any]
+"""A JSON-safe event. Each game types its own (``bot/games/<game>/events.py``), as it types its
+views and outcome (``views.py``): its spec's ``types``."""
 
 S = TypeVar("S")
 

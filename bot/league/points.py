@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.config import LeagueSettings
+from bot.games import SPECS
 from bot.storage.records import MatchResult
 
 
@@ -10,17 +11,19 @@ def league_points(match: MatchResult, scheme: LeagueSettings) -> dict[int, int] 
     """Each person's points by seat (AI seats earn none), or None when the match does not
     count (too few people in it).
 
-    One point (``points_per_opponent_below``) for each opponent who finished below; in
-    Minchiate each partner of the winning side gets ``minchiate_win``, of a draw
-    ``minchiate_draw``. AI opponents count as opponents: the ``min_humans`` rule is what keeps
-    points from being farmed against them.
+    One point (``points_per_opponent_below``) for each opponent who finished below; in a game
+    of partnerships (Minchiate) each partner of the winning side gets ``minchiate_win``, of a
+    draw ``minchiate_draw``. AI opponents count as opponents: the ``min_humans`` rule is what
+    keeps points from being farmed against them.
     """
     if match.abandoned or match.humans < scheme.min_humans:
         return None
+    spec = SPECS.get(match.game)
+    partners = spec is not None and spec.seats.sides is not None
     points = {}
     for seat in (s for s in match.seats if s.user_id is not None):
         assert seat.place is not None, "a finished match has every place"
-        if match.game == "minchiate":
+        if partners:
             draw = all(other.place == seat.place for other in match.seats)
             won = seat.place == 1 and not draw
             points[seat.seat] = (

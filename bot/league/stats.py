@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from statistics import fmean
 
+from bot.games import SPECS
 from bot.storage.records import MatchResult, MatchSeat
-
-# The counters summed per game, in the order they are shown.
-SUMMED = {
-    "centocinque": ("hands_won", "hands", "penalty", "eliminated", "missed", "called_out"),
-    "cento": ("busts", "chips_lost"),
-    "minchiate": ("combinations",),
-}
 
 
 @dataclass
@@ -23,23 +16,11 @@ class GameStats:
     streak: int = 0  # wins in a row up to the latest match
     best_streak: int = 0
     totals: dict[str, int] = field(default_factory=dict)
-    points: list[int] = field(default_factory=list)  # Minchiate: the side's points per deal
-    resti_won: int = 0
-    resti_lost: int = 0
+    """The game's own figures summed over the matches (its spec's ``league.totals``)."""
 
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
-
-    @property
-    def tally_per_hand(self) -> float:
-        """105: penalty points taken per hand played."""
-        hands = self.totals.get("hands", 0)
-        return self.totals.get("penalty", 0) / hands if hands else 0.0
-
-    @property
-    def average_points(self) -> float:
-        return fmean(self.points) if self.points else 0.0
 
 
 def seat_of(match: MatchResult, user_id: int) -> MatchSeat:
@@ -64,11 +45,7 @@ def game_stats(user_id: int, matches: list[MatchResult]) -> list[GameStats]:
             stats.best_streak = max(stats.best_streak, stats.streak)
         else:
             stats.streak = 0
-        for key in SUMMED.get(match.game, ()):
-            stats.totals[key] = stats.totals.get(key, 0) + int(seat.stats.get(key, 0))
-        if match.game == "minchiate":
-            stats.points.append(int(seat.stats.get("points", 0)))
-            resti = int(seat.stats.get("resti", 0))
-            stats.resti_won += max(resti, 0)
-            stats.resti_lost += max(-resti, 0)
+        spec = SPECS.get(match.game)  # a game no longer played keeps only its wins
+        for key, n in (spec.league.totals(seat.stats) if spec else {}).items():
+            stats.totals[key] = stats.totals.get(key, 0) + n
     return [by_game[g] for g in sorted(by_game)]

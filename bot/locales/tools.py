@@ -49,13 +49,19 @@ class _Recorder(app_commands.Translator):
         return None
 
 
-async def _command_texts() -> list[tuple[str, str]]:
-    client = discord.Client(intents=discord.Intents.none())
-    tree = app_commands.CommandTree(client)
+def command_tree() -> app_commands.CommandTree[discord.Client]:
+    """The bot's slash commands in a tree of their own, as the bot syncs them (no connection:
+    the client is never started)."""
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
     for cog in all_cogs():
         for command in cog.__cog_app_commands__:
             if command.parent is None:
                 tree.add_command(command)
+    return tree
+
+
+async def _command_texts() -> list[tuple[str, str]]:
+    tree = command_tree()
     recorder = _Recorder()
     for top in tree.get_commands():
         await top.get_translated_payload(tree, recorder)

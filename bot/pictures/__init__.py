@@ -12,22 +12,21 @@ primitives and its built-in font, so no system font or picture file is needed.
     prepare()                                draw every card and choose the PNG palette now
 
 ``pack`` is ``"italian"``, ``"french"`` or ``"minchiate"``, or the name of the game played with
-it (``GAME_PACK``). Card pictures are drawn once and kept, so composing is fast. The
-``*_picture`` functions return Pillow images, the ``*_image`` ones PNG bytes.
+it (the game's spec names its ``pack``). Card pictures are drawn once and kept, so composing
+is fast. The ``*_picture`` functions return Pillow images, the ``*_image`` ones PNG bytes.
 """
 
 from __future__ import annotations
 
 from bot.pictures.boards import board_picture
 from bot.pictures.compose import contact_sheet, hand_picture, playable
-from bot.pictures.deck import GAME_PACK, PACKS, back, backs_of, card, pack_cards, pack_of
+from bot.pictures.deck import PACKS, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.faces import CARD_H, CARD_W
 from bot.pictures.output import board_image, hand_image, png, prepare, sheet_image
 
 __all__ = [
     "CARD_H",
     "CARD_W",
-    "GAME_PACK",
     "PACKS",
     "back",
     "backs_of",

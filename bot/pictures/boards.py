@@ -19,16 +19,20 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.cento import CHIPS
-from bot.games.centocinque import ELIMINATION
+from bot.games.cento.engine import CHIPS
+from bot.games.cento.views import CentoView
+from bot.games.centocinque.engine import ELIMINATION
+from bot.games.centocinque.text import SUITS
+from bot.games.centocinque.views import CentocinqueView
+from bot.games.minchiate.views import MinchiateView
 from bot.i18n import N_, t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
 from bot.pictures.deck import back, back_stamp, card, card_stamp, pack_of
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
-from bot.text.centocinque import SUITS
 
 View = dict[str, Any]
+"""A game's public view, as the engine returns it; each painter reads its game's own type."""
 Box = tuple[int, int, int, int]
 
 WIDTH = 820
@@ -244,7 +248,7 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], words: str, c
 
 
 def _ring_board(
-    view: View,
+    view: CentocinqueView | CentoView,
     game: str,
     names: list[str],
     header: tuple[str, str],
@@ -301,7 +305,7 @@ def _tally_bar(tally: int) -> Extra:
     return bar
 
 
-def _centocinque(view: View, names: list[str]) -> Image.Image:
+def _centocinque(view: CentocinqueView, names: list[str]) -> Image.Image:
     pack = pack_of("centocinque")
     canvas, draw, centre = _ring_board(
         view,
@@ -333,7 +337,7 @@ def _centocinque(view: View, names: list[str]) -> Image.Image:
     return canvas
 
 
-def _centocinque_status(view: View) -> str:
+def _centocinque_status(view: CentocinqueView) -> str:
     if view["over"]:
         return t("Match over")
     if view["pending_draw"]:
@@ -371,7 +375,7 @@ def _chips_row(chips: int) -> Extra:
     return row
 
 
-def _cento(view: View, names: list[str]) -> Image.Image:
+def _cento(view: CentoView, names: list[str]) -> Image.Image:
     pack = pack_of("cento")
     canvas, draw, centre = _ring_board(
         view,
@@ -410,7 +414,7 @@ PHASES = {
 }
 
 
-def _minchiate(view: View, names: list[str]) -> Image.Image:
+def _minchiate(view: MinchiateView, names: list[str]) -> Image.Image:
     pack = pack_of("minchiate")
     height = 640
     canvas = _table(height).copy()
@@ -481,7 +485,7 @@ def _side_strip(side: int) -> Extra:
     return strip
 
 
-def _minchiate_scores(draw: ImageDraw.ImageDraw, view: View, names: list[str]) -> None:
+def _minchiate_scores(draw: ImageDraw.ImageDraw, view: MinchiateView, names: list[str]) -> None:
     """The two partnerships' points and resti, top left: the partners' names over their
     figures, beside a swatch of the side's colour."""
     for side in (0, 1):
@@ -498,11 +502,24 @@ def _minchiate_scores(draw: ImageDraw.ImageDraw, view: View, names: list[str]) -
         text(draw, (32, top + 32), figures, 19, WHITE, anchor="lm")
 
 
-BOARDS: dict[str, Callable[[View, list[str]], Image.Image]] = {
-    "centocinque": _centocinque,
-    "cento": _cento,
-    "minchiate": _minchiate,
+@dataclass(frozen=True)
+class Board:
+    """A game's board painter, and the board the shared palette learns from: after
+    ``moves`` random moves at ``seats`` seats (``bot.pictures.output``)."""
+
+    paint: Callable[[Any, list[str]], Image.Image]
+    """Draws the game's public view (its spec's ``types.view``) with the seats' names."""
+    seats: int
+    moves: int
+
+
+BOARDS: dict[str, Board] = {
+    "centocinque": Board(_centocinque, 4, 30),
+    "cento": Board(_cento, 12, 20),
+    "minchiate": Board(_minchiate, 4, 50),
 }
+"""Each game's board, by its spec's name. The painters live here, not in the game's spec:
+the games import no Pillow."""
 
 
 def board_picture(game: str, view: View, names: Sequence[str] | None = None) -> Image.Image:
@@ -510,4 +527,4 @@ def board_picture(game: str, view: View, names: Sequence[str] | None = None) -> 
     ("Seat 0", "Seat 1", ... when not given)."""
     if game not in BOARDS:
         raise ValueError(f"no board for {game!r}")
-    return BOARDS[game](view, _names(view, names))
+    return BOARDS[game].paint(view, _names(view, names))

@@ -12,14 +12,13 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.games import SPECS
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, mix, star_points
 from bot.pictures.faces import CARD_H, CARD_W, blank, french_face, italian_face, minchiate_face
 
 PACKS = ("italian", "french", "minchiate")
-GAME_PACK = {"centocinque": "italian", "cento": "french", "minchiate": "minchiate"}
-"""The pack each game is played with."""
 
 _FACES: dict[str, Callable[[str], Image.Image]] = {
     "italian": italian_face,
@@ -34,8 +33,10 @@ _CODES: dict[str, frozenset[str]] = {
 
 
 def pack_of(game_or_pack: str) -> str:
-    """The pack's name, from a game's name (``"cento"``) or a pack's (``"french"``)."""
-    pack = GAME_PACK.get(game_or_pack, game_or_pack)
+    """The pack's name, from a game's name (``"cento"``: its spec's ``pack``) or a pack's
+    (``"french"``)."""
+    spec = SPECS.get(game_or_pack)
+    pack = spec.pack if spec is not None else game_or_pack
     if pack not in _FACES:
         raise ValueError(f"no pack or game is called {game_or_pack!r}")
     return pack
@@ -154,7 +155,6 @@ def _back(pack: str, index: int) -> Image.Image:
 
 
 __all__ = [
-    "GAME_PACK",
     "PACKS",
     "back",
     "back_stamp",

@@ -44,9 +44,10 @@ def font(size: int) -> Font:
 # Letters the built-in font lacks, spelled with ASCII ones.
 _SPELLED = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O"}
 _SPELLED |= {"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "–": "-", "—": "-", "−": "-"}
+_SPELLED |= {"¡": "!", "¿": "?"}
 _EXTRA = frozenset("©«°±´·»‘’“”…‹›™")
 """The few characters beyond ASCII that the built-in font has."""
-_MARKS = {"\u0300", "\u0301", "\u0302", "\u0303", "\u0308", "\u030a", "\u0327"}
+_MARKS = {"\u0300", "\u0301", "\u0302", "\u0303", "\u0306", "\u0308", "\u030a", "\u0327"}
 
 
 @lru_cache(maxsize=4096)
@@ -206,6 +207,8 @@ def _accent(
     elif mark == "\u0303":  # tilde
         wave = [(x + h * (i / 4 - 0.7), low - h * 0.5 * (1 + math.sin(i * 0.9))) for i in range(6)]
         draw.line(wave, fill=fill, width=width)
+    elif mark == "\u0306":  # breve (Esperanto's ŭ)
+        draw.arc((x - h * 0.55, high - h * 0.4, x + h * 0.55, low), 20, 160, fill=fill, width=width)
     elif mark == "\u0308":  # diaeresis
         r = max(1.0, size * 0.05) + (0.5 if bold else 0)
         for dx in (-h * 0.55, h * 0.55):

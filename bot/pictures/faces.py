@@ -15,12 +15,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.games.centocinque.text import RANKS as ITALIAN_RANK_NAMES
 from bot.games.minchiate.cards import MATTO
+from bot.games.minchiate.text import COURTS as MINCHIATE_COURT_NAMES
+from bot.games.minchiate.text import TRUMP_NAMES
 from bot.pictures.draw import INK, RGB, WHITE, mix, rounded_mask, text, wrap
 from bot.pictures.symbols import BLACK, ITALIAN_INK, RED, sprite
-from bot.text.centocinque import RANKS as ITALIAN_RANK_NAMES
-from bot.text.minchiate import COURTS as MINCHIATE_COURT_NAMES
-from bot.text.minchiate import TRUMP_NAMES
 
 CARD_W, CARD_H = 150, 220
 RADIUS = 10

@@ -16,16 +16,13 @@ from functools import cache
 from PIL import Image
 
 from bot.games import GAMES
-from bot.pictures.boards import View, board_picture
+from bot.pictures.boards import BOARDS, View, board_picture
 from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import PACKS, pack_cards
 
 COLOURS = 256
 COMPRESSION = 3
 """zlib's level: faster than the default 6 and, on these flat pictures, about as small."""
-
-# Boards the palette learns from: every game, early and late, few seats and many.
-_SAMPLE_BOARDS = (("centocinque", 4, 30), ("cento", 12, 20), ("minchiate", 4, 50))
 
 
 def _played_view(game: str, seats: int, moves: int) -> View:
@@ -49,7 +46,8 @@ def palette() -> Image.Image:
     for pack in PACKS:
         codes = pack_cards(pack)
         samples.append(hand_picture(pack, codes, set(codes[::2])))
-    samples += [board_picture(g, _played_view(g, s, m)) for g, s, m in _SAMPLE_BOARDS]
+    # A board of every game, early and late, few seats and many.
+    samples += [board_picture(g, _played_view(g, b.seats, b.moves)) for g, b in BOARDS.items()]
     # Every other pixel keeps every colour that matters and halves the work.
     samples = [s.resize((s.width // 2, s.height // 2), Image.Resampling.NEAREST) for s in samples]
     width = max(s.width for s in samples)

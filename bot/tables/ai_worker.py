@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.games.ai import make_player
+from bot.games import make_player
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.config import TableSettings
-from bot.games import GAMES, GameError
+from bot.games import GAMES, GameError, GameSpec
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
 from bot.i18n import t
@@ -22,8 +22,8 @@ from bot.storage.records import GameResult, Move, MoveBy, Seat
 from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.errors import OutOfDate, TableError
-from bot.tables.scores import counts_of, match_stats, scores_of, teams_of
-from bot.tables.table import AI_NAMES, SEAT_LIMITS, Table
+from bot.tables.scores import match_stats, scores_of
+from bot.tables.table import AI_NAMES, Table
 from bot.text import game_title, told
 
 log = logging.getLogger(__name__)
@@ -98,7 +98,7 @@ class TableManager:
     async def _finish_restored(self, table: Table, outcome: Json) -> None:
         """A game over whose result was never stored (an older version stored the last move
         and the result in two steps, and may have stopped between them): store it now."""
-        result = self._result(table.game, outcome, table.seats)
+        result = self._result(table.spec, outcome, table.seats)
         match_id = await self.repo.finish(
             table.record, "finished", result.outcome, result.places, result.teams, result.stats
         )
@@ -216,7 +216,7 @@ class TableManager:
             self._need_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError(t("You are already at this table."))
-            if len(table.seats) >= SEAT_LIMITS[table.game][1]:
+            if len(table.seats) >= table.spec.seats.most:
                 raise TableError(t("This table is full."))
             table.seats.append(Seat(name=name, user_id=user_id))
             await self._save_lobby(table)
@@ -227,7 +227,7 @@ class TableManager:
             self._need_seated(table, user_id)
             if level not in LEVELS or level == "random":
                 raise TableError(t("AI level must be easy or hard."))
-            if len(table.seats) >= SEAT_LIMITS[table.game][1]:
+            if len(table.seats) >= table.spec.seats.most:
                 raise TableError(t("This table is full."))
             count = sum(1 for s in table.seats if s.ai) + 1
             table.seats.append(Seat(name=f"{AI_NAMES[level]} {count}", ai=level))
@@ -284,8 +284,8 @@ class TableManager:
             self._need_lobby(table)
             if user_id != table.record.host_id:
                 raise TableError(t("Only the host can start the game."))
-            if table.game == "minchiate":
-                self._seat_minchiate(table)
+            if table.spec.seats.fill:
+                self._fill_seats(table, table.spec.seats.fill)
             elif len(table.seats) < self._min_players(table):
                 raise TableError(
                     t(
@@ -304,15 +304,14 @@ class TableManager:
     def _min_players(self, table: Table) -> int:
         """The seats a game needs to start (One Hundred's house rules may allow two)."""
         options = parse_options(table.rules.options_model, table.record.options)
-        return int(getattr(options, "min_players", SEAT_LIMITS[table.game][0]))
+        return table.spec.seats.fewest_with(options)
 
-    def _seat_minchiate(self, table: Table) -> None:
-        """People first at seats 0 and 2 (partners, opposite each other), then 1 and 3;
-        AI partners and opponents in every empty seat."""
+    def _fill_seats(self, table: Table, order: tuple[int, ...]) -> None:
+        """People first, at the seats ``order`` names in turn (Minchiate: 0 and 2, partners
+        opposite each other, then 1 and 3); AI players in every seat left empty."""
         people = [s for s in table.seats if s.user_id is not None]
         ais = [s for s in table.seats if s.user_id is None]
-        order = [0, 2, 1, 3]
-        seats: list[Seat | None] = [None] * 4
+        seats: list[Seat | None] = [None] * len(order)
         for person, at in zip(people, order, strict=False):
             seats[at] = person
         for at in order:
@@ -345,7 +344,7 @@ class TableManager:
     async def say_penultima(self, table: Table, user_id: int) -> None:
         async with table.lock:
             seat = self._need_seated(table, user_id)
-            if not table.playing or table.game != "centocinque":
+            if not table.playing or not table.spec.inputs.penultima:
                 raise TableError(t("Penúltima is said only in a game of Centocinque."))
             table.seats[seat].penultima = True
             await self.repo.save_seats(table.id, table.seats)
@@ -431,7 +430,7 @@ class TableManager:
             seats[seat].timeouts += 1
             if seats[seat].timeouts >= self.settings.timeouts_before_ai:
                 seats[seat].away = True
-        for counted, added in counts_of(table.game, events).items():
+        for counted, added in table.spec.league.counts(events).items():
             kept = seats[counted].counts
             for kind, n in added.items():
                 kept[kind] = kept.get(kind, 0) + n
@@ -443,8 +442,8 @@ class TableManager:
                 Move(n=n, seat=seat, action=action, by=by),
                 rules.dump(new_state),
                 seats,
-                scores_of(table.game, events),
-                None if outcome is None else self._result(table.game, outcome, seats),
+                scores_of(table.spec, events),
+                None if outcome is None else self._result(table.spec, outcome, seats),
             )
         except StaleMove:
             raise OutOfDate from None
@@ -462,13 +461,13 @@ class TableManager:
             await self.listener.table_changed(table, events)
 
     @staticmethod
-    def _result(game: str, outcome: Json, seats: list[Seat]) -> GameResult:
+    def _result(spec: GameSpec[Any, Any, Any], outcome: Json, seats: list[Seat]) -> GameResult:
         places = {s: place for place, group in enumerate(outcome["ranking"], 1) for s in group}
         return GameResult(
             outcome=outcome,
             places=places,
-            teams=teams_of(game, len(seats)),
-            stats=match_stats(game, outcome, [s.counts for s in seats]),
+            teams=spec.seats.teams(len(seats)),
+            stats=match_stats(spec, outcome, [s.counts for s in seats]),
         )
 
     async def _finished(self, table: Table, match_id: int) -> None:

@@ -6,14 +6,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games import GAMES, Rules
+from bot.games import SPECS, GameSpec, Rules
 from bot.games.base import Event, Json
 from bot.i18n import N_, t
 from bot.storage.records import Seat, TableRecord
-
-# Seats per game: (fewest, most). Minchiate is always four: AI fills the empty seats.
-# One Hundred needs three unless its house rules allow two (``min_players``).
-SEAT_LIMITS = {"centocinque": (2, 6), "cento": (2, 12), "minchiate": (1, 4)}
 
 # An AI seat is stored as "AI (easy) 2" and shown in the reader's language.
 AI_NAMES = {"easy": N_("AI (easy)"), "hard": N_("AI (hard)")}
@@ -44,8 +40,12 @@ class Table:
         return self.record.game
 
     @property
+    def spec(self) -> GameSpec[Any, Any, Any]:
+        return SPECS[self.record.game]
+
+    @property
     def rules(self) -> Rules[Any]:
-        return GAMES[self.record.game]
+        return self.spec.rules
 
     @property
     def seats(self) -> list[Seat]:

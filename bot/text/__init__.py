@@ -1,53 +1,36 @@
-"""Words for the games: card names, action labels, narration of events, boards and results.
+"""Words about any game: its name, its events told in order, a rule's refusal.
 
-Pure functions over engine views, events and outcomes, shared by the terminal and Discord.
-Each game has a module with the same five functions; this package picks the right one.
+Each game's own words (card names, action labels, narration, boards, results) are in its
+package (``bot/games/<game>/text.py``) and its spec names them: ``SPECS[game].text``.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
 from typing import Any
 
+from bot.games import SPECS
 from bot.games.errors import Card, GameError, Word
-from bot.i18n import N_, t
+from bot.i18n import t
 
-_MODULES = {
-    "centocinque": "bot.text.centocinque",
-    "cento": "bot.text.cento",
-    "minchiate": "bot.text.minchiate",
-}
-
-
-def game_text(game: str) -> ModuleType:
-    """The text module of ``game``: card_name, action_label, narrate, board_lines, outcome_lines."""
-    return importlib.import_module(_MODULES[game])
+GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
+"""The games' names in English (the slash commands' choices, translated by Discord's client)."""
 
 
 def told(game: str, events: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
     """The events ``narrate_all`` tells (the others are steps nobody needs to read)."""
-    narrate = game_text(game).narrate
+    narrate = SPECS[game].text.narrate
     return [event for event in events if narrate(event, names) is not None]
 
 
 def narrate_all(game: str, events: list[dict[str, Any]], names: list[str]) -> list[str]:
     """One line per event worth telling, in order."""
-    narrate = game_text(game).narrate
+    narrate = SPECS[game].text.narrate
     return [line for event in events if (line := narrate(event, names)) is not None]
-
-
-GAME_TITLES = {
-    "centocinque": N_("Centocinque"),
-    "cento": N_("One Hundred"),
-    "minchiate": N_("Minchiate"),
-}
-"""The games' names in English (the slash commands' choices, translated by Discord's client)."""
 
 
 def game_title(game: str) -> str:
     """The game's name in the current language."""
-    return t(GAME_TITLES[game])
+    return t(SPECS[game].title)
 
 
 def refusal(error: GameError) -> str:
@@ -56,7 +39,7 @@ def refusal(error: GameError) -> str:
     values: dict[str, object] = {}
     for key, value in error.values.items():
         if isinstance(value, Card):
-            values[key] = game_text(value.game).card_name(value)
+            values[key] = SPECS[value.game].text.card_name(value)
         elif isinstance(value, Word):
             values[key] = t(value)
         elif isinstance(value, GameError):

@@ -26,10 +26,10 @@ HAND_FILE = "hand.png"
 _painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
 
-def warm_up() -> None:
-    """Draw every card and make the shared palette now, in the pictures thread (about a
-    second), so the first board of a game is as quick as the others."""
-    _painter.submit(prepare)
+async def warm_up() -> None:
+    """Draw every card and make the shared palette, in the pictures thread (about a second,
+    before the bot goes online): else the first boards after a start would wait for it."""
+    await asyncio.get_running_loop().run_in_executor(_painter, prepare)
 
 
 async def _draw(draw: Callable[[], bytes]) -> bytes:

@@ -21,12 +21,11 @@ from discord import app_commands
 from bot.games import GameError
 from bot.i18n import LANGUAGES, N_, t
 from bot.tables import OutOfDate, Table, TableError, TableManager
-from bot.text import game_text, game_title
+from bot.text import game_title
 from bot.views.attach import board_files, hand_files
 from bot.views.errors import NO_PERMISSION, NotShown, tell
 from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
 from bot.views.render import (
-    CHOOSERS,
     board_embed,
     clip,
     current_options,
@@ -459,12 +458,12 @@ async def _made(told: str) -> AsyncIterator[None]:
 
 def _needs_value(table: Table, token: str) -> bool:
     kind, _, card = token.partition(":")
-    return table.game == "cento" and kind == "play" and card in CHOOSERS
+    return kind == "play" and card in table.spec.inputs.valued
 
 
 async def _ask_value(interaction: Interaction, table: Table, seat: int, token: str) -> None:
     card = token.split(":")[1]
-    name = game_text(table.game).card_name(card)
+    name = table.spec.text.card_name(card)
     acted = table.seats[seat].acted
     await interaction.response.send_modal(ValueModal(table.id, seat, acted, card, name))
 
@@ -595,7 +594,7 @@ async def call_out(
 ) -> None:
     """Call out a missed penúltima: of ``player``, or of whoever can be called now."""
     seat = _seat(table, interaction.user.id)
-    if not table.playing or table.game != "centocinque":
+    if not table.playing or not table.spec.inputs.penultima:
         raise TableError(t("Call-outs belong to a game of Centocinque."))
     if player is not None:
         target = table.seat_of(player.id)

@@ -92,7 +92,7 @@ def board_view(table: Table) -> discord.ui.View | None:
         )
     if status == "playing":
         buttons = [button("hand", t("My hand"), BLUE)]
-        if table.game == "centocinque":
+        if table.spec.inputs.penultima:
             buttons.append(button("callout", t("Call out"), RED))
         return _view(*buttons)
     if status == "finished":
@@ -112,7 +112,7 @@ def hand_view(table: Table, seat: int, choices: list[Choice], page: int) -> disc
         _move_select(tid, seat, acted, shown.number * MOVE_ROWS + i, group, row=i)
         for i, group in enumerate(shown.selects)
     ]
-    if table.game == "centocinque":
+    if table.spec.inputs.penultima:
         items.append(_button(ids.say(tid, seat), t("Penúltima!"), RED, row=4))
     if shown.number > 0:
         items.append(_button(ids.page(tid, seat, shown.number - 1), t("◀ Previous"), row=4))
@@ -167,7 +167,8 @@ def rules_view(table: Table) -> discord.ui.View:
 
 
 class ValueModal(discord.ui.Modal):
-    """One Hundred's AS and AC: the person types the new total. Answered by
+    """A card whose play takes a number (One Hundred's AS and AC): the person types the new
+    total. Answered by
     ``bot.views.items.modal_submitted`` from its custom id alone."""
 
     def __init__(self, table_id: int, seat: int, acted: int, card: str, card_name: str) -> None:

@@ -11,6 +11,7 @@ from typing import Any, Self
 import discord
 from discord.ui import Button, DynamicItem
 
+from bot.games import SPECS
 from bot.i18n import t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
@@ -147,40 +148,8 @@ async def show_standings(interaction: Interaction, game: str | None, season: int
 
 
 def _game_lines(stats: GameStats) -> list[str]:
-    totals = stats.totals
-    if stats.game == "centocinque":
-        return [
-            t(
-                "Hands won {won} of {hands} · tally per hand {tally:.1f} · eliminated {out}",
-                won=totals["hands_won"],
-                hands=totals["hands"],
-                tally=stats.tally_per_hand,
-                out=totals["eliminated"],
-            ),
-            t(
-                "Penúltima missed {missed} · called out {called}",
-                missed=totals["missed"],
-                called=totals["called_out"],
-            ),
-        ]
-    if stats.game == "cento":
-        return [
-            t(
-                "Busts {busts} · chips lost {chips}",
-                busts=totals["busts"],
-                chips=totals["chips_lost"],
-            )
-        ]
-    return [
-        t(
-            "Resti won {won}, lost {lost} · average points {points:.1f}"
-            " · combinations declared {combos}",
-            won=stats.resti_won,
-            lost=stats.resti_lost,
-            points=stats.average_points,
-            combos=totals["combinations"],
-        )
-    ]
+    """The game's own figures, in its words."""
+    return SPECS[stats.game].text.stats_lines(stats.totals, stats.played)
 
 
 async def show_stats(

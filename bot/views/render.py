@@ -13,12 +13,11 @@ from typing import Any
 
 import discord
 
-from bot.games import GAMES
+from bot.games import GAMES, SPECS
 from bot.games.base import Event, parse_options
-from bot.i18n import N_, t
+from bot.i18n import t
 from bot.tables import Table
-from bot.tables.table import SEAT_LIMITS
-from bot.text import game_text, game_title, narrate_all
+from bot.text import game_title, narrate_all
 
 DESCRIPTION_MAX = 4096
 MESSAGE_MAX = 2000
@@ -28,31 +27,7 @@ ROW_WIDTH = 5
 MOVE_BUTTONS = 10  # more moves than this read better as a list (a select) than as buttons
 SELECT_OPTIONS = 25
 
-CHOOSERS = ("AS", "AC")  # One Hundred's Aces whose player chooses the total
 COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "abandoned": 0x95A5A6}
-
-# Events worth their own public message: results, and how they were scored.
-ANNOUNCED = {
-    "centocinque": {"hand_over", "eliminated", "match_over"},
-    "cento": {"chip_lost", "eliminated", "match_over"},
-    "minchiate": {"end_score", "matto_payment", "game_over"},
-}
-
-OPTION_LABELS = {
-    "redeal_ace_starter": N_("An Ace turned as starter is redealt"),
-    "ace_on_ace": N_("An Ace may go on an Ace"),
-    "voluntary_draw": N_("You may draw instead of playing"),
-    "cavallo_declares_suit": N_("The Cavallo names the next suit"),
-    "late_penultima": N_("Penúltima may be said late"),
-    "penultima_penalty": N_("Cards for a missed penúltima"),
-    "false_callout_penalty": N_("Cards for a wrong call-out"),
-    "last_two_draws": N_("A 2 played last still makes the next player draw"),
-    "min_players": N_("Fewest players"),
-    "allow_negative": N_("The total may go below 0"),
-    "allow_voluntary_bust": N_("You may pass 100 on purpose"),
-    "reset_after_bust": N_("Passing 100 ends the round"),
-    "resti_at_end_only": N_("Resti counted only at the end"),
-}
 
 
 def clip(text: str, limit: int) -> str:
@@ -64,8 +39,9 @@ def clip(text: str, limit: int) -> str:
 
 @dataclass(frozen=True)
 class Choice:
-    """One move offered to a person. ``needs_value``: One Hundred's AS/AC, whose total the
-    person types in (the token then gets ``:<value>``)."""
+    """One move offered to a person. ``needs_value``: a card whose play takes a number the
+    person types in (One Hundred's AS and AC, ``GameSpec.inputs.valued``; the token then gets
+    ``:<value>``)."""
 
     token: str
     label: str
@@ -77,25 +53,19 @@ class Choice:
         return rest.split(":")[0] if kind in ("play", "discard") else None
 
 
-def _offered(token: str) -> bool:
-    """Centocinque's penúltima variants and call-outs are never offered as moves: the hand's
+def hand_choices(game: str, legal: list[str]) -> list[Choice]:
+    """The moves a person may pick, once each, labelled in words. Centocinque's penúltima
+    variants and call-outs are never offered as moves (``Inputs.listed``): the hand's
     Penúltima! button and the board's Call out button stand for them, always shown, so the
     interface never gives a miss away."""
-    return not (
-        token.endswith(":penultima") or token.startswith("callout:") or token == "penultima"
-    )
-
-
-def hand_choices(game: str, legal: list[str]) -> list[Choice]:
-    """The moves a person may pick, once each, labelled in words."""
-    label = game_text(game).action_label
-    card_name = game_text(game).card_name
+    spec = SPECS[game]
+    label, card_name = spec.text.action_label, spec.text.card_name
     choices: dict[str, Choice] = {}
     for token in legal:
-        if not _offered(token):
+        if not spec.inputs.listed(token):
             continue
         parts = token.split(":")
-        if game == "cento" and len(parts) == 3 and parts[1] in CHOOSERS:
+        if len(parts) == 3 and parts[1] in spec.inputs.valued:
             key = f"play:{parts[1]}"
             text = t("{card}: choose the total", card=card_name(parts[1]))
             choices.setdefault(key, Choice(key, clip(text, LABEL_MAX), needs_value=True))
@@ -159,9 +129,10 @@ class OptionField:
 
 def option_fields(game: str) -> list[OptionField]:
     """The game's house rules, from its options model: switches and numbers."""
+    spec = SPECS[game]
     fields = []
-    for name, info in GAMES[game].options_model.model_fields.items():
-        label = t(OPTION_LABELS.get(name, name.replace("_", " ")))
+    for name, info in spec.rules.options_model.model_fields.items():
+        label = t(spec.text.option_labels.get(name, name.replace("_", " ")))
         low, high = _bound(info.metadata, "ge"), _bound(info.metadata, "le")
         fields.append(OptionField(name, label, info.annotation is bool, low, high))
     return fields
@@ -227,7 +198,7 @@ def board_embed(table: Table) -> discord.Embed:
 
 
 def lobby_embed(table: Table) -> discord.Embed:
-    high = SEAT_LIMITS[table.game][1]
+    high = table.spec.seats.most
     host = next(
         (
             n
@@ -243,14 +214,14 @@ def lobby_embed(table: Table) -> discord.Embed:
     lines += [f"{i}. {name}" for i, name in enumerate(table.names, start=1)]
     changed = rules_lines(table.game, current_options(table), changed_only=True)
     lines.append(t("House rules: {rules}", rules="; ".join(changed) if changed else t("standard")))
-    if table.game == "minchiate":
-        lines.append(t("AI players fill the empty seats; partners sit opposite each other."))
+    if table.spec.text.lobby_note is not None:
+        lines.append(t(table.spec.text.lobby_note))
     lines.append(t("Press **Join** to sit down; the host presses **Start**."))
     return _embed(table, t("{game} · lobby", game=game_title(table.game)), lines)
 
 
 def playing_embed(table: Table) -> discord.Embed:
-    text = game_text(table.game)
+    text = table.spec.text
     lines = list(text.board_lines(table.view(None), table.names))
     away = [name for seat, name in zip(table.seats, table.names, strict=True) if seat.away]
     if away:
@@ -262,19 +233,18 @@ def playing_embed(table: Table) -> discord.Embed:
 
 def result_embed(table: Table) -> discord.Embed:
     outcome = table.outcome()
-    lines = list(game_text(table.game).outcome_lines(outcome, table.names)) if outcome else []
+    lines = list(table.spec.text.outcome_lines(outcome, table.names)) if outcome else []
     lines.append(t("Press **Rematch** to play again with the same seats and house rules."))
     return _embed(table, t("{game} · match over", game=game_title(table.game)), lines)
 
 
 def news_lines(table: Table, events: list[Event]) -> list[str]:
     """Public announcements of a change: results and how they were scored."""
-    text = game_text(table.game)
-    wanted = ANNOUNCED[table.game]
+    text = table.spec.text
     lines = [
         line
         for event in events
-        if event["type"] in wanted or (event["type"] == "play" and event.get("bust"))
+        if text.announced(event)
         if (line := text.narrate(event, table.names)) is not None
     ]
     outcome = table.outcome() if table.record.status == "finished" else None
@@ -299,7 +269,7 @@ def first_message(lines: list[str], limit: int = MESSAGE_MAX) -> tuple[str, list
 
 def hand_embed(table: Table, seat: int, choices: list[Choice]) -> discord.Embed:
     """A seat's own view, for an ephemeral message to that seat's person only."""
-    text = game_text(table.game)
+    text = table.spec.text
     lines = list(text.board_lines(table.view(seat), table.names))
     record = table.seats[seat]
     turn = table.rules.turn(table.state) if table.playing else None

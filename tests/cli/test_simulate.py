@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from bot.cli.simulate import Tally, play_match, simulate, wilson
-from bot.games.ai import make_player
+from bot.games import make_player
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -76,9 +76,9 @@ def test_wilson_interval() -> None:
 
 
 def test_a_partnership_draw_is_half_a_win_and_partners_count_once() -> None:
-    draw = {"ranking": [[0, 1, 2, 3]], "sides": [{"seats": [0, 2]}, {"seats": [1, 3]}]}
+    draw = {"ranking": [[0, 1, 2, 3]]}
     tally = Tally("easy")
-    tally.add(0, draw)
+    tally.add(0, draw, [0, 1, 0, 1])
     assert tally.wins == 0.5
     report = simulate("minchiate", 4, ["easy", "random"], 2, 1)
     assert report["per_level"]["easy"]["matches"] == 2  # seats 0 and 2 are one side

@@ -16,10 +16,9 @@ import asyncio
 from types import TracebackType
 from typing import Any
 
-from bot.games import GAMES
+from bot.games import GAMES, SPECS
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
-from bot.text import game_text
 from tests.fakediscord import FakeDiscord, Message
 
 from .driver import Store, TableRow
@@ -141,7 +140,7 @@ class HiddenCardWatch:
             for seat, data in enumerate(replay.row.seats):
                 if reader is not None and data["user_id"] == reader:
                     allowed |= replay.known[seat]
-            card_name = game_text(replay.row.game).card_name
+            card_name = SPECS[replay.row.game].text.card_name
             names.update({code: card_name(code) for code in replay.pack})
         leaked = sorted(c for c, name in names.items() if c not in allowed and name in text)
         if leaked:

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.text import game_text
+from bot.games import SPECS
 from tests.fakediscord import FakeDiscord, SimUser
 
 from .botprocess import BotProcess
@@ -67,7 +67,7 @@ async def test_the_board_follows_the_start_and_each_play_at_once(
         await asyncio.sleep(0.5)  # a quick person
         hand = await open_hand(alice, board_of(discord, table_id))
         token = a_play(row, 0)
-        shown = f"Alice played {game_text('cento').card_name(token.split(':')[1])}"
+        shown = f"Alice played {SPECS['cento'].text.card_name(token.split(':')[1])}"
         began = loop.time()
         await make_move(alice, hand, token, total=0)
         board = await discord.wait_for(lambda: board_of(discord, table_id), what="the board")

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.games import SPECS
 from bot.i18n import speaking, t, translation
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import Channel, FakeDiscord
 from tests.fakediscord.models import Message
 from tests.fakediscord.permissions import MANAGE_GUILD
 from tests.fakediscord.users import SimUser
@@ -35,10 +36,11 @@ def command(language: str, *words: str) -> str:
     return " ".join(translation("command name", w, language) or w for w in words)
 
 
-def board(discord: FakeDiscord, store: Store) -> Message:
+def board(discord: FakeDiscord, store: Store, channel: Channel | None = None) -> Message:
+    """The last table's board (in ``channel``, else the test's channel)."""
     message_id = store.table().board_message_id
     assert message_id is not None
-    return next(m for m in discord.messages() if m.id == message_id)
+    return next(m for m in discord.messages(channel) if m.id == message_id)
 
 
 def label(language: str, english: str) -> str:
@@ -180,4 +182,51 @@ async def test_a_server_turns_pictures_off_and_a_channel_chooses_esperanto(
     await discord.wait_for(
         lambda: board(discord, store).embeds[0]["title"] == "One Hundred · playing", what="English"
     )
+    assert discord.rejections == []
+
+
+DISCORD_LOCALE = {"en": "en-US", "it": "it", "pt_BR": "pt-BR", "es": "es-ES"}
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pt_BR", "es", "eo"])
+async def test_every_game_is_played_with_pictures_in_the_language(
+    discord: FakeDiscord, bot_process: BotProcess, language: str
+) -> None:
+    # Esperanto has no Discord locale: the server chooses it for the channel, and the
+    # person reads their own answers in English.
+    locale = DISCORD_LOCALE.get(language, "en-US")
+    discord.world.set_guild_locale(discord.guild, locale)
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = Store(bot_process.db_path)
+    ana = discord.user("ana", locale=locale)
+    own = language if language in DISCORD_LOCALE else "en"
+    for game, spec in SPECS.items():
+        title = spec.title
+        channel = discord.create_channel(f"{game}-{language}")
+        if language == "eo":
+            admins = discord.world.add_role(
+                discord.guild, f"mods-{game}", 1 << 4
+            )  # Manage Channels
+            discord.guild.members[ana.id].roles.append(admins.id)
+            await answered(await ana.slash("table language", channel=channel, language="eo"))
+        table_new = command(own, "table", "new")
+        opened = await ana.slash(table_new, channel=channel, **{command(own, "game"): game})
+        await answered(opened)
+        lobby = board(discord, store, channel)
+        assert lobby.embeds[0]["title"] == said(language, "{game} · lobby", game=title)
+        if not spec.seats.fill:  # Minchiate fills its empty seats itself
+            for _ in range(spec.seats.default - 1):
+                await answered(await ana.click(lobby, label=label(language, "Add AI (easy)")))
+        await answered(await ana.click(lobby, label=label(language, "Start")))
+        await discord.wait_for(
+            lambda c=channel: board(discord, store, c).embed_image() is not None,
+            what=f"{game}'s picture",
+        )
+        playing = board(discord, store, channel)
+        assert playing.embeds[0]["title"] == said(language, "{game} · playing", game=title)
+        hand = (await ana.click(playing, label=label(language, "My hand"))).message
+        assert hand is not None and hand.embed_image() is not None
+        assert hand.embeds[0]["title"] == said(own, "Your hand · {game}", game=title)
+        assert len(hand.text) <= 4096 and all(len(b.get("label", "")) <= 80 for b in hand.buttons)
     assert discord.rejections == []

@@ -1,10 +1,13 @@
-"""Helpers for engine tests: explicit decks, and every string a view holds."""
+"""Helpers for engine tests: explicit decks, every string a view holds, and the table sizes of
+a registered game."""
 
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
+
+from bot.games import GameSpec
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
@@ -22,3 +25,18 @@ def deal_deck(pack: list[str], hands: list[list[str]], then: list[str]) -> list[
 def strings_in(value: Any) -> set[str]:
     """Every string anywhere in a JSON-safe value, keys included."""
     return set(_STRING.findall(json.dumps(value)))
+
+
+def table_sizes(spec: GameSpec[Any, Any, Any]) -> list[int]:
+    """The seats a match of ``spec``'s game is played at with its standard house rules, for
+    tests over the registry: the fewest, the terminal's default, one between and the most."""
+    if spec.seats.fill:
+        return [len(spec.seats.fill)]
+    low = spec.seats.fewest_with(spec.rules.options_model())
+    return sorted({low, spec.seats.default, (low + spec.seats.most) // 2, spec.seats.most})
+
+
+def middle_size(spec: GameSpec[Any, Any, Any]) -> int:
+    """A table neither small nor large (``table_sizes``)."""
+    sizes = table_sizes(spec)
+    return sizes[len(sizes) // 2]

@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES, GameError
-from bot.games.ai import make_player
-from bot.games.centocinque import CentocinqueState
+from bot.games import GAMES, GameError, make_player
+from bot.games.centocinque.engine import CentocinqueState
 
 GAMES_UNDER_TEST = ["centocinque", "cento"]
 
@@ -165,7 +164,7 @@ def test_the_ai_calls_out_only_a_missed_penultima_when_wrong_calls_are_legal(lev
 
 
 def test_easy_one_hundred_squeezes_and_busts_with_its_biggest_card() -> None:
-    from bot.games.ai.cento import easy_action
+    from bot.games.cento.ai import easy_action
 
     assert easy_action(["TS", "9C", "KH"], 80, False) == "play:TS"  # 100: the most squeeze
     assert easy_action(["3S", "6D", "QC"], 98, False) == "play:QC"  # all bust: the biggest goes
@@ -182,7 +181,7 @@ def test_easy_one_hundred_is_sometimes_careless() -> None:
 
 
 def test_hard_one_hundred_keeps_an_escape_when_a_plain_card_is_safe() -> None:
-    from bot.games.ai.cento import careful_action
+    from bot.games.cento.ai import careful_action
 
     assert careful_action(["TS", "9C", "KH"], 80, False) == "play:9C"
     assert careful_action(["TS", "AS", "KH"], 100, False) == "play:KH"
@@ -222,7 +221,7 @@ def test_hard_one_hundred_searches_no_escape_while_a_plain_card_is_safe() -> Non
 
 
 def test_the_one_hundred_win_chance_weighs_chips_as_the_match_does() -> None:
-    from bot.games.ai.cento import win_chance
+    from bot.games.cento.ai import win_chance
 
     assert win_chance(3, (3, 3, 3)) == pytest.approx(0.25)  # four alike: par
     assert win_chance(0, (1, 2)) == 0.0  # out
@@ -238,7 +237,7 @@ def test_the_one_hundred_win_chance_weighs_chips_as_the_match_does() -> None:
 
 
 def test_the_one_hundred_playout_models_a_careless_pick_from_the_legal_cards() -> None:
-    from bot.games.ai.cento import safe_cards
+    from bot.games.cento.ai import safe_cards
 
     assert safe_cards(["TS", "9C", "KH", "9C"], 95, False) == ["TS", "KH"]
     assert safe_cards(["3S", "6D", "QC"], 98, False) == ["3S", "6D", "QC"]  # none safe: any
@@ -246,7 +245,7 @@ def test_the_one_hundred_playout_models_a_careless_pick_from_the_legal_cards() -
 
 
 def test_the_one_hundred_safe_cards_are_the_cards_of_the_legal_actions() -> None:
-    from bot.games.ai.cento import safe_cards
+    from bot.games.cento.ai import safe_cards
 
     rules = GAMES["cento"]
     for seed in range(40):

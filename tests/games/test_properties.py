@@ -11,7 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bot.games import GAMES, GameError
-from bot.games.centocinque import PACK as CINQUE_PACK
+from bot.games.centocinque.engine import PACK as CINQUE_PACK
 
 CINQUE = GAMES["centocinque"]
 MOST_MOVES_IN_A_HAND = 5_000

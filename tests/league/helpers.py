@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games import SPECS
 from bot.storage import TableRepo
 from bot.storage.records import MatchResult, MatchSeat, Seat
 
@@ -35,7 +36,7 @@ async def finished(
     if abandoned:
         return await repo.finish(fresh, "abandoned", None, None)
     places = {s: place for place, group in enumerate(ranking, 1) for s in group}
-    teams = [s % 2 for s in range(4)] if game == "minchiate" else None
+    teams = SPECS[game].seats.teams(len(players)) if SPECS[game].seats.sides else None
     return await repo.finish(fresh, "finished", {"ranking": ranking}, places, teams, stats)
 
 
@@ -43,6 +44,7 @@ def result(
     game: str, players: list[Player], places: list[int], humans: int | None = None
 ) -> MatchResult:
     """A match as the league reads it, without the database."""
+    teams = SPECS[game].seats.teams(len(players))
     return MatchResult(
         id=1,
         guild_id=1,
@@ -58,7 +60,7 @@ def result(
                 ai_level=p if isinstance(p, str) else None,
                 name=str(p),
                 place=place,
-                team=i % 2 if game == "minchiate" else i,
+                team=teams[i],
             )
             for i, (p, place) in enumerate(zip(players, places, strict=True))
         ],

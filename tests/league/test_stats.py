@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.games import SPECS
 from bot.league.stats import game_stats
 from bot.storage.records import MatchResult
 
@@ -30,7 +31,8 @@ def test_streaks_win_rates_and_game_figures() -> None:
     assert c.totals == dict(
         hands_won=9, hands=20, penalty=145, eliminated=1, missed=1, called_out=2
     )
-    assert c.tally_per_hand == 145 / 20
+    lines = SPECS["centocinque"].text.stats_lines(c.totals, c.played)
+    assert "tally per hand 7.2" in lines[0]  # 145 penalty points in 20 hands
     assert (stats["cento"].played, stats["cento"].won, stats["cento"].totals["busts"]) == (1, 0, 3)
 
 
@@ -42,5 +44,8 @@ def test_minchiate_resti_won_and_lost_and_a_draw_is_no_win() -> None:
     draw = result("minchiate", [7, 8, 9, 10], [1, 1, 1, 1])
     draw.id, draw.seats[0].stats = 3, {"points": 50, "resti": 0}
     (m,) = game_stats(7, [win, lose, draw])
-    assert (m.played, m.won, m.resti_won, m.resti_lost) == (3, 1, 3, 1)
-    assert m.average_points == 50 and m.totals["combinations"] == 2 and m.streak == 0
+    assert (m.played, m.won, m.totals["resti_won"], m.totals["resti_lost"]) == (3, 1, 3, 1)
+    assert m.totals["points"] / m.played == 50
+    assert m.totals["combinations"] == 2 and m.streak == 0
+    (line,) = SPECS["minchiate"].text.stats_lines(m.totals, m.played)
+    assert line == "Resti won 3, lost 1 · average points 50.0 · combinations declared 2"

@@ -5,17 +5,20 @@ from __future__ import annotations
 import pytest
 from PIL import ImageChops
 
+from bot.games import SPECS
 from bot.pictures import board_image, board_picture
-from bot.pictures.boards import WIDTH
+from bot.pictures.boards import BOARDS, WIDTH
+from tests.games.support import table_sizes
 from tests.pictures.support import decode, public_view
 
 LIMIT = 200_000
 
-CASES = (
-    [("centocinque", seats, moves) for seats in (2, 3, 4, 6) for moves in (0, 7, 40, None)]
-    + [("cento", seats, moves) for seats in (3, 6, 7, 12) for moves in (0, 9, None)]
-    + [("minchiate", 4, moves) for moves in (0, 1, 10, 30, 51, None)]
-)
+CASES = [
+    (name, seats, moves)
+    for name, spec in SPECS.items()
+    for seats in table_sizes(spec)
+    for moves in (0, 1, 9, 40, None)
+]
 
 
 @pytest.mark.parametrize(("game", "seats", "moves"), CASES)
@@ -41,6 +44,10 @@ def test_the_board_follows_the_game() -> None:
     before = public_view("cento", 4, seed=5, moves=2)
     after = public_view("cento", 4, seed=5, moves=3)
     assert board_image("cento", before) != board_image("cento", after)
+
+
+def test_every_game_has_a_board() -> None:
+    assert set(BOARDS) == set(SPECS)
 
 
 def test_an_unknown_game_has_no_board() -> None:

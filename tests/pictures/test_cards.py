@@ -7,9 +7,10 @@ import hashlib
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.games import SPECS
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
-from bot.pictures import CARD_H, CARD_W, GAME_PACK, PACKS, back, backs_of, card, pack_cards
+from bot.pictures import CARD_H, CARD_W, PACKS, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.draw import fold, font, text
 
 PACK_CODES = {
@@ -50,7 +51,12 @@ def test_the_two_french_packs_have_different_backs() -> None:
 
 
 def test_a_game_names_its_pack() -> None:
-    assert GAME_PACK == {"centocinque": "italian", "cento": "french", "minchiate": "minchiate"}
+    assert {name: pack_of(name) for name in SPECS} == {
+        "centocinque": "italian",
+        "cento": "french",
+        "minchiate": "minchiate",
+    }
+    assert all(spec.pack in PACKS for spec in SPECS.values())
     assert card("cento", "TH") is card("french", "TH")
 
 
@@ -72,6 +78,11 @@ def test_letters_beyond_ascii_are_spelled_and_accented() -> None:
     assert fold("Carità") == ("Carita", ((5, "\u0300"),))
     assert fold("Straße · ok") == ("Strasse · ok", ())
     assert fold("中") == ("?", ())
+    # Every language of the bot: Esperanto's circumflexes and breve, Spanish and Portuguese.
+    assert fold("ĉŭ ñ ç ã ¡") == (
+        "cu n c a !",
+        ((0, "\u0302"), (1, "\u0306"), (3, "\u0303"), (5, "\u0327"), (7, "\u0303")),
+    )
 
 
 def test_an_accent_is_drawn_over_its_letter() -> None:
@@ -80,10 +91,10 @@ def test_an_accent_is_drawn_over_its_letter() -> None:
         text(ImageDraw.Draw(image), (10, 40), words, 30, (0, 0, 0), anchor="ls")
         return image
 
-    plain, accented = drawn("Carita"), drawn("Carità")
-    changed = ImageChops.difference(plain, accented).getbbox()
-    assert changed is not None
-    # Only above the last letter: the letters themselves are the same.
     letter_top = 40 + font(30).getbbox("a", anchor="ls")[1]
-    assert changed[3] <= letter_top
-    assert changed[0] >= 10 + font(30).getlength("Carit")
+    for plain, accented in (("Carita", "Carità"), ("Antau", "Antaŭ")):
+        changed = ImageChops.difference(drawn(plain), drawn(accented)).getbbox()
+        assert changed is not None
+        # Only above the last letter: the letters themselves are the same.
+        assert changed[3] <= letter_top
+        assert changed[0] >= 10 + font(30).getlength(plain[:-1])

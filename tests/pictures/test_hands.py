@@ -8,11 +8,12 @@ import random
 import pytest
 from PIL import ImageChops, ImageStat
 
-from bot.games import GAMES
+from bot.games import GAMES, SPECS
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
 from bot.pictures import CARD_H, CARD_W, hand_image, hand_picture, playable
 from bot.pictures.compose import HAND_WIDTH, MARGIN, RAISE, fan_positions
+from tests.games.support import middle_size
 from tests.pictures.support import decode, played
 
 LIMIT = 200_000
@@ -65,7 +66,7 @@ def test_no_card_playable_dims_them_all() -> None:
     assert hand_image("cento", hand, set()) != hand_image("cento", hand, {"AS", "TH"})
 
 
-@pytest.mark.parametrize(("game", "seats"), [("centocinque", 3), ("cento", 8), ("minchiate", 4)])
+@pytest.mark.parametrize(("game", "seats"), [(n, middle_size(s)) for n, s in SPECS.items()])
 def test_a_real_hand_with_its_legal_moves(game: str, seats: int) -> None:
     rules = GAMES[game]
     state = played(game, seats, seed=11, moves=5)

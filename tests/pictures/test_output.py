@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.games.cards import french_pack, italian_pack
-from bot.pictures import board_picture, hand_picture, png, prepare
+from bot.games import SPECS
+from bot.pictures import board_picture, hand_picture, pack_cards, png, prepare
 from bot.pictures.output import COLOURS, palette
+from tests.games.support import middle_size
 from tests.pictures.support import decode, public_view
 
 
@@ -24,16 +25,14 @@ def test_the_palette_is_chosen_once() -> None:
     assert len(palette().getpalette() or []) <= 3 * COLOURS
 
 
-@pytest.mark.parametrize(
-    ("game", "cards"),
-    [("centocinque", italian_pack()[::3]), ("cento", french_pack()[::4])],
-)
-def test_a_hand_keeps_its_colours(game: str, cards: list[str]) -> None:
+@pytest.mark.parametrize("game", list(SPECS))
+def test_a_hand_keeps_its_colours(game: str) -> None:
+    cards = pack_cards(SPECS[game].pack)[::4][:13]
     picture = hand_picture(game, cards, set(cards[::2]))
     assert _faithful(png(picture), picture) < 2
 
 
-@pytest.mark.parametrize(("game", "seats"), [("centocinque", 5), ("cento", 9), ("minchiate", 4)])
+@pytest.mark.parametrize(("game", "seats"), [(n, middle_size(s)) for n, s in SPECS.items()])
 def test_a_board_keeps_its_colours(game: str, seats: int) -> None:
     picture = board_picture(game, public_view(game, seats, seed=8, moves=25))
     assert _faithful(png(picture), picture) < 2

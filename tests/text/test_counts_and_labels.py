@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
-from bot.text import game_text
+from bot.games import GAMES, SPECS
 
-SEATS = {"centocinque": 3, "cento": 3, "minchiate": 4}
+SEATS = {name: spec.seats.default for name, spec in SPECS.items()}
 NOUNS = "cards|chips|points|resti|hands|turns|tricks|players|matches|times"
 ONE_PLURAL = re.compile(rf"(?<![\d.]) ?\b1 (?:net )?(?:{NOUNS})\b")
 
@@ -30,7 +29,7 @@ def played(game: str, seed: int) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
 
 
 def all_lines(game: str, seed: int) -> Iterator[str]:
-    rules, text = GAMES[game], game_text(game)
+    rules, text = GAMES[game], SPECS[game].text
     names = ["Ada", "Bo", "Cy", "Di"][: SEATS[game]]
     state = None
     for state, events in played(game, seed):
@@ -43,7 +42,7 @@ def all_lines(game: str, seed: int) -> Iterator[str]:
     yield from text.outcome_lines(rules.outcome(state), names)
 
 
-@pytest.mark.parametrize("game", sorted(SEATS))
+@pytest.mark.parametrize("game", list(SPECS))
 def test_counts_of_one_are_singular_and_no_label_is_left_empty(game: str) -> None:
     wrong: set[str] = set()
     for seed in range(3):
@@ -58,7 +57,7 @@ def test_the_boards_count_cards_in_english() -> None:
     data = rules.dump(rules.new_game(seats=3, seed=5))
     data["stock"] += data["hands"][1][1:]
     data["hands"][1] = data["hands"][1][:1]
-    lines = game_text("centocinque").board_lines(
+    lines = SPECS["centocinque"].text.board_lines(
         rules.view(rules.load(data), None), ["A", "B", "C"]
     )
     assert any(line.endswith(" B: 1 card · tally 0") for line in lines), lines
@@ -67,7 +66,7 @@ def test_the_boards_count_cards_in_english() -> None:
     rules = GAMES["cento"]
     view = rules.view(rules.new_game(seats=3, seed=5), None)
     view["hand_sizes"][2] = 1  # the stock ran out
-    lines = game_text("cento").board_lines(view, ["A", "B", "C"])
+    lines = SPECS["cento"].text.board_lines(view, ["A", "B", "C"])
     assert any(line.endswith("C: ●●● · 1 card") for line in lines), lines
 
 
@@ -76,17 +75,17 @@ def test_an_empty_hand_is_not_shown_as_an_empty_label() -> None:
     data = rules.dump(rules.new_game(seats=3, seed=5))
     data["stock"] += data["hands"][0]
     data["hands"][0] = []
-    lines = game_text("centocinque").board_lines(rules.view(rules.load(data), 0), ["A", "B", "C"])
+    lines = SPECS["centocinque"].text.board_lines(rules.view(rules.load(data), 0), ["A", "B", "C"])
     assert not [line for line in lines if line.startswith("Your hand")]
-    full = game_text("centocinque").board_lines(rules.view(rules.load(data), 1), ["A", "B", "C"])
+    full = SPECS["centocinque"].text.board_lines(rules.view(rules.load(data), 1), ["A", "B", "C"])
     assert [line for line in full if line.startswith("Your hand: ")]
 
 
 def test_results_count_hands_and_resti_in_english() -> None:
     outcome = {"hands": 1, "ranking": [[0], [1]], "tallies": [0, 105], "hands_won": [1, 0]}
-    lines = game_text("centocinque").outcome_lines(outcome, ["A", "B"])
+    lines = SPECS["centocinque"].text.outcome_lines(outcome, ["A", "B"])
     assert lines[:2] == ["Match over after 1 hand.", "1. A: tally 0, hands won 1"]
-    minchiate = game_text("minchiate")
+    minchiate = SPECS["minchiate"].text
     resto = {"type": "resti", "side": 0, "count": 1, "when": "end", "diff": 3}
     assert (
         minchiate.narrate(resto, ["A", "B", "C", "D"]) == "A & C take a resto for their final lead."

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot import i18n
-from bot.games import GAMES, GameError
+from bot.games import GAMES, SPECS, GameError
 from bot.i18n import LANGUAGES, Catalogue, speaking
 from bot.text import refusal
 from bot.views.render import (
@@ -25,9 +25,10 @@ from bot.views.render import (
     news_lines,
     rules_lines,
 )
+from tests.games.support import middle_size
 from tests.views.tables import make_table
 
-SEATS = {"centocinque": 4, "cento": 5, "minchiate": 4}
+SEATS = {name: middle_size(spec) for name, spec in SPECS.items()}
 STATES = 250  # of each match, spread over it
 NOT_MOVES = ["draw", "pass", "play:XX", "play:AS:500", "discard:T29", "declare:now", "callout:0"]
 
@@ -82,7 +83,7 @@ def _fits(embed: Any) -> None:
     assert not embed.description.endswith("…")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", list(SPECS))
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
 def test_a_whole_match_is_told_in_the_language_and_within_discord_s_limits(
     language: str, game: str, missed: set[str]

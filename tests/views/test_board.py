@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.text import game_text
+from bot.games import SPECS
 from bot.views.layouts import board_view
 from bot.views.render import (
     board_embed,
@@ -11,6 +11,7 @@ from bot.views.render import (
     option_fields,
     rules_lines,
 )
+from tests.games.support import middle_size
 
 from .tables import make_table
 
@@ -21,10 +22,10 @@ def _text(table: object) -> str:
 
 
 def test_the_board_shows_no_card_of_any_hand_and_no_seed() -> None:
-    for game, seats in (("centocinque", 4), ("cento", 5), ("minchiate", 4)):
-        table = make_table(game, seats, seed=987654321)
+    for game, spec in SPECS.items():
+        table = make_table(game, middle_size(spec), seed=987654321)
         text = _text(table)
-        names = game_text(game).card_name
+        names = SPECS[game].text.card_name
         held = {c for hand in table.rules.dump(table.state)["hands"] for c in hand}
         public = {c for c in held if c in str(table.view(None))}  # e.g. Minchiate's shown cards
         assert [c for c in held - public if names(c) in text] == []

@@ -11,6 +11,19 @@ import random
 from typing import Protocol
 
 from bot.games.base import Json
+from bot.games.errors import GameError
+
+LEVELS = ("random", "easy", "hard")
+"""Every game's AI levels: the random baseline, and the game's own easy and hard players."""
+
+
+def check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise GameError(
+            "Unknown AI level “{level}”: choose one of {levels}.",
+            level=level,
+            levels=", ".join(LEVELS),
+        )
 
 
 class Player(Protocol):

@@ -122,6 +122,3 @@ def playout(st: MinchiateState, seat: int, rng: random.Random) -> float:
     margin = st.points[mine] - st.points[1 - mine]
     won = (net > 0) - (net < 0)
     return won + 0.25 * net + margin / 240
-
-
-PLAYERS = {"easy": EasyPlayer, "hard": HardPlayer}

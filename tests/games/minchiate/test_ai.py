@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.games.ai import make_player
+from bot.games import make_player
 from bot.games.minchiate import MinchiateState, ai
 from bot.games.minchiate.cards import MATTO, POINTS, SUIT, TRUMP, sort_cards
 from bot.games.minchiate.tricks import winning_index

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
+from bot.games.minchiate import text
 from bot.games.minchiate.cards import PACK
-from bot.text import minchiate as text
 
 from .deals import RULES, visible
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from bot.games import GAMES, GameError
-from bot.games.ai.cento import easy_chance, fit_chance, sample
 from bot.games.cards import french_pack
-from bot.games.cento import LIMIT, new_total
+from bot.games.cento.ai import easy_chance, fit_chance, sample
+from bot.games.cento.engine import LIMIT, new_total
 from tests.games.support import deal_deck
 
 rules = GAMES["cento"]

@@ -16,7 +16,7 @@ after every move.
 from __future__ import annotations
 
 from bot.games.cards import ITALIAN_SUITS
-from bot.games.centocinque import (
+from bot.games.centocinque.engine import (
     PACK,
     CentocinqueState,
     _after_move,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES, GameError
-from bot.games.centocinque import PACK, CentocinqueState
+from bot.games.centocinque.engine import PACK, CentocinqueState
 from tests.games.support import deal_deck
 
 rules = GAMES["centocinque"]

@@ -22,7 +22,7 @@ from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.cards import french_pack
-from bot.games.cento import (
+from bot.games.cento.engine import (
     CHOOSERS,
     HAND_SIZE,
     LIMIT,
@@ -271,6 +271,3 @@ def _keep_worth(card: str) -> float:
     if _escape_rank(card):
         return ESCAPE_WORTH
     return LOW_CARD_WORTH if new_total(card, LIMIT - 3, None, False) <= LIMIT else 0.0
-
-
-PLAYERS = {"easy": EasyPlayer, "hard": HardPlayer}

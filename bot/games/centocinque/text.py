@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
+from bot.games.centocinque.events import CentocinqueEvent, Play
+from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
 from bot.i18n import N_, t, tn
+
+TITLE = N_("Centocinque")
 
 SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
 RANKS = {"A": N_("Asso"), "F": N_("Fante"), "C": N_("Cavallo"), "R": N_("Re")}
+ANNOUNCED = frozenset({"hand_over", "eliminated", "match_over"})
+OPTION_LABELS = {
+    "redeal_ace_starter": N_("An Ace turned as starter is redealt"),
+    "ace_on_ace": N_("An Ace may go on an Ace"),
+    "voluntary_draw": N_("You may draw instead of playing"),
+    "cavallo_declares_suit": N_("The Cavallo names the next suit"),
+    "late_penultima": N_("Penúltima may be said late"),
+    "penultima_penalty": N_("Cards for a missed penúltima"),
+    "false_callout_penalty": N_("Cards for a wrong call-out"),
+    "last_two_draws": N_("A 2 played last still makes the next player draw"),
+}
 
 
 def card_name(code: str) -> str:
@@ -35,10 +50,14 @@ def action_label(token: str) -> str:
     return t("Penúltima!")
 
 
-def narrate(event: dict[str, Any], names: list[str]) -> str | None:
-    kind = event["type"]
+def announced(event: CentocinqueEvent) -> bool:
+    """Each hand's result, the eliminations and the match's end."""
+    return event["type"] in ANNOUNCED
+
+
+def narrate(event: CentocinqueEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         line = t(
             "Hand {hand}: {dealer} deals; the starter is the {card}. {first} plays first.",
             hand=event["hand"],
@@ -49,17 +68,17 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         if event["buried"]:
             line += " " + t("(Aces turned as starter went under the stock.)")
         return line
-    if kind == "play":
+    if event["type"] == "play":
         return _narrate_play(event, who, names)
-    if kind == "draw":
+    if event["type"] == "draw":
         if "owed" in event:
             return t("{who} draws {count} for the 2s.", who=who, count=event["count"])
         if event["count"] == 0:
             return t("{who} has nothing to draw.", who=who)
         return t("{who} draws a card.", who=who)
-    if kind == "pass":
+    if event["type"] == "pass":
         return t("{who} passes.", who=who)
-    if kind == "callout":
+    if event["type"] == "callout":
         target = names[event["target"]]
         if event.get("wrong"):
             return t(
@@ -74,11 +93,11 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             target=target,
             n=event["penalty"],
         )
-    if kind == "penultima":
+    if event["type"] == "penultima":
         return t("{who}: “penúltima!” (late)", who=who)
-    if kind == "reshuffle":
+    if event["type"] == "reshuffle":
         return t("The discard pile is shuffled into a new stock.")
-    if kind == "hand_over":
+    if event["type"] == "hand_over":
         costs = ", ".join(
             t(
                 "{name} +{points} ({tally})",
@@ -102,15 +121,15 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             hand=event["hand"],
             costs=costs,
         )
-    if kind == "eliminated":
+    if event["type"] == "eliminated":
         out = ", ".join(names[s] for s in event["seats"])
         return t("Out of the match at 105 or more: {out}.", out=out)
-    if kind == "match_over":
+    if event["type"] == "match_over":
         return t("🏆 {winner} wins the match!", winner=names[event["winner"]])
     return None
 
 
-def _narrate_play(event: dict[str, Any], who: str, names: list[str]) -> str:
+def _narrate_play(event: Play, who: str, names: list[str]) -> str:
     line = t("{who} played the {card}", who=who, card=card_name(event["card"]))
     if event.get("penultima"):
         line += t(" and says “penúltima!”")
@@ -128,7 +147,7 @@ def _narrate_play(event: dict[str, Any], who: str, names: list[str]) -> str:
     return line + "."
 
 
-def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def board_lines(view: CentocinqueView, names: list[str]) -> list[str]:
     arrow = "↻" if view["direction"] == 1 else "↺"
     lines = [
         t(
@@ -175,7 +194,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+def outcome_lines(outcome: CentocinqueOutcome, names: list[str]) -> list[str]:
     lines = [tn("Match over after {n} hand.", "Match over after {n} hands.", outcome["hands"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:
@@ -189,3 +208,21 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
                 )
             )
     return lines
+
+
+def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
+    hands = totals["hands"]
+    return [
+        t(
+            "Hands won {won} of {hands} · tally per hand {tally:.1f} · eliminated {out}",
+            won=totals["hands_won"],
+            hands=hands,
+            tally=totals["penalty"] / hands if hands else 0.0,
+            out=totals["eliminated"],
+        ),
+        t(
+            "Penúltima missed {missed} · called out {called}",
+            missed=totals["missed"],
+            called=totals["called_out"],
+        ),
+    ]

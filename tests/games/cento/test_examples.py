@@ -6,7 +6,7 @@ import pytest
 
 from bot.games import GAMES, GameError
 from bot.games.cards import french_pack
-from bot.games.cento import CentoState, new_total
+from bot.games.cento.engine import CentoState, new_total
 from tests.games.support import deal_deck
 
 rules = GAMES["cento"]

@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import GAMES, GameError
 from bot.games.base import Event
-from bot.games.centocinque import PACK, PENALTY, CentocinqueState
+from bot.games.centocinque.engine import PACK, PENALTY, CentocinqueState
 
 rules = GAMES["centocinque"]
 

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-from bot.i18n import t, tn
+from bot.games.cento.events import CentoEvent
+from bot.games.cento.views import CentoOutcome, CentoView
+from bot.i18n import N_, t, tn
+
+TITLE = N_("One Hundred")
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+ANNOUNCED = frozenset({"chip_lost", "eliminated", "match_over"})
+OPTION_LABELS = {
+    "min_players": N_("Fewest players"),
+    "allow_negative": N_("The total may go below 0"),
+    "allow_voluntary_bust": N_("You may pass 100 on purpose"),
+    "reset_after_bust": N_("Passing 100 ends the round"),
+}
 
 
 def card_name(code: str) -> str:
@@ -30,17 +41,21 @@ def action_label(token: str) -> str:
     return card_name(parts[1])
 
 
-def narrate(event: dict[str, Any], names: list[str]) -> str | None:
-    kind = event["type"]
+def announced(event: CentoEvent) -> bool:
+    """A play that passes 100, the chip it costs, the eliminations and the match's end."""
+    return event["type"] in ANNOUNCED or (event["type"] == "play" and bool(event.get("bust")))
+
+
+def narrate(event: CentoEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         return t(
             "Round {round}: {dealer} deals three cards each; {first} plays first. Total 0.",
             round=event["round"],
             dealer=names[event["dealer"]],
             first=names[event["first"]],
         )
-    if kind == "play":
+    if event["type"] == "play":
         card = card_name(event["card"])
         if event.get("bust"):
             return t(
@@ -67,20 +82,20 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
         if event.get("effect") == "reverse":
             line += t(", and the direction is reversed")
         return line + "."
-    if kind == "chip_lost":
+    if event["type"] == "chip_lost":
         return t("{who} has {chips} left.", who=who, chips=_chips(event["chips"]))
-    if kind == "eliminated":
+    if event["type"] == "eliminated":
         return t("{who} lost the last chip and leaves the match.", who=who)
-    if kind == "reshuffle":
+    if event["type"] == "reshuffle":
         return t(
             "The pile is shuffled into a new stock; the total stays {total}.", total=event["total"]
         )
-    if kind == "match_over":
+    if event["type"] == "match_over":
         return t("🏆 {winner} wins the match!", winner=names[event["ranking"][0][0]])
     return None
 
 
-def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def board_lines(view: CentoView, names: list[str]) -> list[str]:
     arrow = "↻" if view["direction"] == 1 else "↺"
     top = card_name(view["top"]) if view["top"] else "—"
     lines = [
@@ -114,7 +129,7 @@ def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     return lines
 
 
-def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+def outcome_lines(outcome: CentoOutcome, names: list[str]) -> list[str]:
     lines = [tn("Match over after {n} turn.", "Match over after {n} turns.", outcome["turns"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:
@@ -128,3 +143,9 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
                 )
             )
     return lines
+
+
+def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
+    return [
+        t("Busts {busts} · chips lost {chips}", busts=totals["busts"], chips=totals["chips_lost"])
+    ]

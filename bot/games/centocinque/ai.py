@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from bot.games import centocinque_rollout as rollout
 from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_action, deal_unseen
 from bot.games.base import Json, parse_options
-from bot.games.centocinque import (
+from bot.games.centocinque import rollout
+from bot.games.centocinque.engine import (
     PACK,
     PENALTY,
     Centocinque,
@@ -173,6 +173,3 @@ def _quick(acts: list[str], missed: int | None, rng: random.Random) -> str:
         return rng.choice(twos or plays)
     other = [a for a in acts if not a.startswith("callout") and a != "penultima"]
     return rng.choice(other)
-
-
-PLAYERS = {"easy": EasyPlayer, "hard": HardPlayer}

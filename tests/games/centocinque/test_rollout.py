@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import centocinque_rollout as rollout
-from bot.games.centocinque import Centocinque
-from tests.games.test_centocinque_fine_points import loop
+from bot.games.centocinque import rollout
+from bot.games.centocinque.engine import Centocinque
+from tests.games.centocinque.test_fine_points import loop
 
 RULES = Centocinque()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.text.cento import narrate, outcome_lines
+from bot.games.cento.text import narrate, outcome_lines
 
 NAMES = ["Ada", "Bo", "Cy"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.text.centocinque import narrate
+from bot.games.centocinque.text import narrate
 
 NAMES = ["Ada", "Bo", "Cy"]
 

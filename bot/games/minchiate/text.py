@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
+from bot.games.minchiate.events import (
+    Combination,
+    Declare,
+    MinchiateEvent,
+    Resti,
+    Rob,
+    Shown,
+    Trick,
+)
+from bot.games.minchiate.views import MinchiateOutcome, MinchiateView, ScoringKind
 from bot.i18n import N_, t, tn
+
+TITLE = N_("Minchiate")
 
 SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
 COURTS = {"R": N_("Re"), "Q": N_("Regina"), "C": N_("Cavallo"), "F": N_("Fante")}
@@ -51,7 +63,10 @@ TRUMP_NAMES = (
     N_("Mondo"),
     N_("Trombe"),
 )
-SCORING = {
+ANNOUNCED = frozenset({"end_score", "matto_payment", "game_over"})
+OPTION_LABELS = {"resti_at_end_only": N_("Resti counted only at the end")}
+LOBBY_NOTE = N_("AI players fill the empty seats; partners sit opposite each other.")
+SCORING: dict[ScoringKind, str] = {
     "cutter_rob": N_("cutter's robbing"),
     "shown": N_("shown cards"),
     "dealer_rob": N_("dealer's robbing"),
@@ -97,7 +112,7 @@ def action_label(token: str) -> str:
     return t("Do not declare")
 
 
-def combination_name(combo: dict[str, Any]) -> str:
+def combination_name(combo: Combination) -> str:
     """``run`` 28..31 -> "28-29-30-31"; the fixed sets by their trumps; "3 Re"."""
     if combo["kind"] == "kings":
         return t("{n} Re", n=len(combo["cards"]))
@@ -106,20 +121,24 @@ def combination_name(combo: dict[str, Any]) -> str:
     return "-".join(c[1:] for c in combo["cards"])
 
 
-def _combos(combos: list[dict[str, Any]]) -> str:
+def _combos(combos: list[Combination]) -> str:
     return ", ".join(
         t("{name} ({value})", name=combination_name(c), value=c["value"]) for c in combos
     )
 
 
-def _gain(event: dict[str, Any]) -> str:
+def _gain(event: Rob | Shown | Declare) -> str:
     return t(": +{points}", points=event["points"]) if event.get("points") else ""
 
 
-def narrate(event: dict[str, Any], names: list[str]) -> str | None:
-    kind = event["type"]
+def announced(event: MinchiateEvent) -> bool:
+    """The end of the deal's scoring, the Matto payment and the result."""
+    return event["type"] in ANNOUNCED
+
+
+def narrate(event: MinchiateEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
-    if kind == "cut":
+    if event["type"] == "cut":
         dealer, n = names[event["dealer"]], event["robbed"]
         if n == 0:
             return t("{who} cuts for {dealer} and robs nothing.", who=who, dealer=dealer)
@@ -132,31 +151,31 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             who=who,
             dealer=dealer,
         )
-    if kind == "rob":
+    if event["type"] == "rob":
         card, gain = card_name(event["card"]), _gain(event)
         if event["by"] == "cutter":
             return t("{who} robbed the {card}{gain}", who=who, card=card, gain=gain)
         return t("{who} robbed the {card} from the fola{gain}", who=who, card=card, gain=gain)
-    if kind == "deal":
+    if event["type"] == "deal":
         return t(
             "{dealer} deals 21 cards to each player; {first} will lead.",
             dealer=names[event["dealer"]],
             first=names[event["first"]],
         )
-    if kind == "shown":
+    if event["type"] == "shown":
         return t(
             "{who}'s 21st card is the {card}{gain}",
             who=who,
             card=card_name(event["card"]),
             gain=_gain(event),
         )
-    if kind == "put_back":
+    if event["type"] == "put_back":
         return t(
             "{who} turns up the {card} and puts it back.", who=who, card=card_name(event["card"])
         )
-    if kind == "take":
+    if event["type"] == "take":
         return t("{who} takes from the fola: {cards}.", who=who, cards=_cards(event["cards"]))
-    if kind == "turn":
+    if event["type"] == "turn":
         if event["phase"] == "discard":
             if event["count"] == 1:
                 return t("{who} must discard a card.", who=who)
@@ -167,40 +186,40 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
                 who=who,
             )
         return None
-    if kind == "discard":
+    if event["type"] == "discard":
         if event["left"]:
             return t("{who} discards a card ({n} to go).", who=who, n=event["left"])
         return t("{who} discards a card and is done.", who=who)
-    if kind == "declare":
+    if event["type"] == "declare":
         return t(
             "{who} declares {combos}{gain}",
             who=who,
             combos=_combos(event["combinations"]),
             gain=_gain(event),
         )
-    if kind == "nodeclare":
+    if event["type"] == "nodeclare":
         return t("{who} does not declare.", who=who)
-    if kind == "fola":
+    if event["type"] == "fola":
         discarded = [c for cards in event["discards"] for c in cards]
         return t(
             "The fola is shown: {cards}; discarded: {discards}.",
             cards=_cards(event["cards"]),
             discards=_cards(discarded),
         )
-    if kind == "play":
+    if event["type"] == "play":
         return t("{who} plays the {card}.", who=who, card=card_name(event["card"]))
-    if kind == "trick":
+    if event["type"] == "trick":
         return _narrate_trick(event, names)
-    if kind == "resti":
+    if event["type"] == "resti":
         return _narrate_resti(event, names)
-    if kind == "matto_payment":
+    if event["type"] == "matto_payment":
         return t(
             "Matto payment: {giver} give the {card} to {taker}.",
             giver=_side(event["from_side"], names),
             card=card_name(event["card"]),
             taker=_side(event["to_side"], names),
         )
-    if kind == "end_score":
+    if event["type"] == "end_score":
         return t(
             "End of the deal: {a} score {pa}, {b} score {pb}.",
             a=_side(0, names),
@@ -208,7 +227,7 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
             b=_side(1, names),
             pb=event["sides"][1]["total"],
         )
-    if kind == "game_over":
+    if event["type"] == "game_over":
         if event["winner"] is None:
             return t("The deal is drawn on resti, {n} each.", n=event["resti"][0])
         won = event["winner"]
@@ -221,7 +240,7 @@ def narrate(event: dict[str, Any], names: list[str]) -> str | None:
     return None
 
 
-def _narrate_trick(event: dict[str, Any], names: list[str]) -> str:
+def _narrate_trick(event: Trick, names: list[str]) -> str:
     winner = event["winner"]
     values = {
         "n": event["number"],
@@ -234,7 +253,7 @@ def _narrate_trick(event: dict[str, Any], names: list[str]) -> str:
     return t("Trick {n} won by {who} with the {card}.", **values)
 
 
-def _narrate_resti(event: dict[str, Any], names: list[str]) -> str:
+def _narrate_resti(event: Resti, names: list[str]) -> str:
     n = event["count"]
     values = {"side": _side(event["side"], names), "lead": abs(event["diff"])}
     if event["when"] == "end":
@@ -256,7 +275,7 @@ def _narrate_resti(event: dict[str, Any], names: list[str]) -> str:
     )
 
 
-def board_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def board_lines(view: MinchiateView, names: list[str]) -> list[str]:
     lines = [
         t(
             "Dealer {dealer} · cutter {cutter} · partners {a} and {b}",
@@ -311,7 +330,7 @@ def _resti(n: int) -> str:
     return tn("{n} resto", "{n} resti", n)
 
 
-def _score_line(view: dict[str, Any], names: list[str]) -> str:
+def _score_line(view: MinchiateView, names: list[str]) -> str:
     diff = view["diff"]
     values = {
         "a": _side(0, names),
@@ -331,11 +350,11 @@ def _score_line(view: dict[str, Any], names: list[str]) -> str:
     return t("{a}: {pa}, {ra} · {b}: {pb}, {rb} · no lead", **values)
 
 
-def _fola_lines(view: dict[str, Any]) -> list[str]:
+def _fola_lines(view: MinchiateView) -> list[str]:
     if view["phase"] in ("play", "over"):
-        discarded = [c for cards in view["discards"] for c in cards]
+        discarded = [c for cards in view["discards"] for c in cards or ()]
         return [
-            t("Fola: {cards}", cards=_cards(view["fola"] + discarded)),
+            t("Fola: {cards}", cards=_cards((view["fola"] or []) + discarded)),
         ]
     lines = []
     if view["fola"] is not None:
@@ -343,14 +362,15 @@ def _fola_lines(view: dict[str, Any]) -> list[str]:
     if view["cut_seen"] is not None:
         lines.append(t("You saw the {card} at the cut.", card=card_name(view["cut_seen"])))
     own = view["seat"]
-    if own is not None and view["discards"][own]:
-        lines.append(t("Your discards: {cards}", cards=_cards(view["discards"][own])))
+    mine = view["discards"][own] if own is not None else None
+    if mine:
+        lines.append(t("Your discards: {cards}", cards=_cards(mine)))
     return lines
 
 
-def _phase_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+def _phase_lines(view: MinchiateView, names: list[str]) -> list[str]:
     current = view["current"]
-    if view["phase"] == "over":
+    if view["phase"] == "over" or current is None:
         return [t("The deal is over.")]
     who = names[current]
     if view["phase"] == "discard":
@@ -368,7 +388,11 @@ def _phase_lines(view: dict[str, Any], names: list[str]) -> list[str]:
                 who=names[last["winner"]],
             )
         )
-    trick = _played(view["trick"], view["leader"], names) if view["trick"] else t("empty")
+    leader = view["leader"]
+    if view["trick"] and leader is not None:
+        trick = _played(view["trick"], leader, names)
+    else:
+        trick = t("empty")
     lines.append(t("Trick {n}: {cards}", n=len(view["tricks"]) + 1, cards=trick))
     lines.append(
         t(
@@ -390,7 +414,7 @@ def _played(cards: list[str], leader: int, names: list[str]) -> str:
     )
 
 
-def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
+def outcome_lines(outcome: MinchiateOutcome, names: list[str]) -> list[str]:
     lines = []
     for s, part in enumerate(outcome["sides"]):
         during, end = part["during_play"], part["end"]
@@ -445,3 +469,16 @@ def outcome_lines(outcome: dict[str, Any], names: list[str]) -> list[str]:
             )
         )
     return lines
+
+
+def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
+    return [
+        t(
+            "Resti won {won}, lost {lost} · average points {points:.1f}"
+            " · combinations declared {combos}",
+            won=totals["resti_won"],
+            lost=totals["resti_lost"],
+            points=totals["points"] / played if played else 0.0,
+            combos=totals["combinations"],
+        )
+    ]

@@ -1,0 +1,36 @@
+"""One Hundred as the bot knows it: its one ``GameSpec``, registered in ``bot.games.SPECS``."""
+
+from __future__ import annotations
+
+from bot.games.cento import ai, league, text
+from bot.games.cento.engine import CHOOSERS, Cento
+from bot.games.cento.events import CentoEvent
+from bot.games.cento.views import CentoOutcome, CentoView
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+
+SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
+    name="cento",
+    title=text.TITLE,
+    rules=Cento(),
+    seats=Seating(fewest=2, most=12, default=3, fewest_option="min_players"),
+    players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
+    text=GameText(
+        card_name=text.card_name,
+        action_label=text.action_label,
+        narrate=text.narrate,
+        board_lines=text.board_lines,
+        outcome_lines=text.outcome_lines,
+        stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
+    ),
+    inputs=Inputs(valued=frozenset(CHOOSERS)),
+    league=LeagueAdapter(
+        scores=league.scores,
+        counts=league.counts,
+        figures=league.figures,
+        totals=league.totals,
+    ),
+    pack="french",
+    types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
+)

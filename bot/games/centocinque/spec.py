@@ -1,0 +1,36 @@
+"""Centocinque ("105") as the bot knows it: its one ``GameSpec``, registered in ``SPECS``."""
+
+from __future__ import annotations
+
+from bot.games.centocinque import ai, league, text
+from bot.games.centocinque.engine import Centocinque
+from bot.games.centocinque.events import CentocinqueEvent
+from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+
+SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec(
+    name="centocinque",
+    title=text.TITLE,
+    rules=Centocinque(),
+    seats=Seating(fewest=2, most=6, default=3),
+    players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
+    text=GameText(
+        card_name=text.card_name,
+        action_label=text.action_label,
+        narrate=text.narrate,
+        board_lines=text.board_lines,
+        outcome_lines=text.outcome_lines,
+        stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
+    ),
+    inputs=Inputs(penultima=True),
+    league=LeagueAdapter(
+        scores=league.scores,
+        counts=league.counts,
+        figures=league.figures,
+        totals=league.totals,
+    ),
+    pack="italian",
+    types=Types(view=CentocinqueView, event=CentocinqueEvent, outcome=CentocinqueOutcome),
+)

@@ -1,0 +1,37 @@
+"""Minchiate as the bot knows it: its one ``GameSpec``, registered in ``bot.games.SPECS``."""
+
+from __future__ import annotations
+
+from bot.games.minchiate import ai, league, text
+from bot.games.minchiate.engine import Minchiate
+from bot.games.minchiate.events import MinchiateEvent
+from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
+from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+
+SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
+    name="minchiate",
+    title=text.TITLE,
+    rules=Minchiate(),
+    seats=Seating(fewest=1, most=4, default=4, fill=(0, 2, 1, 3), sides=2),
+    players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
+    text=GameText(
+        card_name=text.card_name,
+        action_label=text.action_label,
+        narrate=text.narrate,
+        board_lines=text.board_lines,
+        outcome_lines=text.outcome_lines,
+        stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
+        lobby_note=text.LOBBY_NOTE,
+    ),
+    inputs=Inputs(),
+    league=LeagueAdapter(
+        scores=league.scores,
+        counts=league.counts,
+        figures=league.figures,
+        totals=league.totals,
+    ),
+    pack="minchiate",
+    types=Types(view=MinchiateView, event=MinchiateEvent, outcome=MinchiateOutcome),
+)

@@ -1,0 +1,185 @@
+"""What the bot knows of a game, in one place: its ``GameSpec``.
+
+Each game's package registers one frozen ``GameSpec`` (``bot/games/<game>/spec.py``) and
+``bot.games.SPECS`` holds them all, by name. The layers above read a game's knowledge from its
+spec instead of naming games:
+
+- ``rules``: ``GAMES``, so the table manager, the terminal, the simulator and the tests;
+- ``seats``: the lobby (how many, who sits where at the start), the terminal's default, the
+  teams of ratings and league points, the simulator's partners;
+- ``players``: ``make_player`` (the AI worker, the terminal, the simulator);
+- ``text``: boards, hands, announcements and the lobby on Discord, the terminal, refusals,
+  the league's statistics page; ``title``: the slash commands' choices and every heading;
+- ``inputs``: the hand's moves and buttons, ``/play``, ``/penultima`` and the terminal;
+- ``league``: the scores and figures the table manager stores, the league's statistics;
+- ``pack``: the pictures; ``types``: the typed words, league adapter and board painters, and
+  the conformance tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
+
+from bot.games.ai.base import Player, RandomPlayer, check_level
+from bot.games.base import Rules
+
+ViewT = TypeVar("ViewT")  # the game's view of a seat
+EventT = TypeVar("EventT")  # the game's events
+OutcomeT = TypeVar("OutcomeT")  # the game's outcome
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where: the seats of a lobby, and at the start."""
+
+    fewest: int
+    """Seats a lobby needs to start (with ``fill``: people, the AI taking the rest)."""
+    most: int
+    """Seats a lobby holds."""
+    default: int
+    """Seats of a game in the terminal (``python -m bot play``) when none are asked for."""
+    fewest_option: str | None = None
+    """The house rule that sets ``fewest`` instead (One Hundred's ``min_players``)."""
+    fill: tuple[int, ...] = ()
+    """At the start, people take these seats in turn and AI players every other (Minchiate:
+    partners opposite each other); empty, people keep the seats they took in the lobby."""
+    sides: int | None = None
+    """Partnerships: seat ``s`` plays for side ``s % sides``; None, each seat for itself."""
+
+    def fewest_with(self, options: object) -> int:
+        """Seats a lobby needs to start, under the table's house rules (a parsed options model)."""
+        return int(getattr(options, self.fewest_option)) if self.fewest_option else self.fewest
+
+    def teams(self, seats: int) -> list[int]:
+        """Each seat's side (its team, for ratings and league points)."""
+        return [seat % self.sides if self.sides else seat for seat in range(seats)]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a person does at the table besides choosing one of the moves listed."""
+
+    penultima: bool = False
+    """A game of penúltima (Centocinque): a person marks their next play as said (the hand's
+    Penúltima! button, ``/penultima``; the play then takes ``:penultima``) and calls out a
+    miss (the board's Call out button, ``/penultima player:``; ``callout:<seat>``). Those
+    tokens are never listed as moves, so the interface never gives a miss away."""
+    valued: frozenset[str] = frozenset()
+    """Cards whose play sets a number the person types (One Hundred's Aces of spades and
+    clubs): listed once as ``play:<card>``, made as ``play:<card>:<number>``."""
+
+    def listed(self, token: str) -> bool:
+        """Whether a legal action is offered as a move of its own."""
+        return not self.penultima or not (
+            token.endswith(":penultima") or token.startswith("callout:") or token == "penultima"
+        )
+
+
+class HardFactory(Protocol):
+    def __call__(self, budget: int = ...) -> Player: ...
+
+
+@dataclass(frozen=True)
+class Players:
+    """The game's AI players by level (``random`` is every game's: ``RandomPlayer``)."""
+
+    easy: Callable[[], Player]
+    hard: HardFactory
+    """Takes ``budget``, the playouts of its search (each game has its own default)."""
+
+
+Counts = dict[int, dict[str, int]]
+"""Counters by seat: what a move adds to each seat's league figures."""
+
+
+def count(counts: Counts, seat: int, kind: str, n: int = 1) -> None:
+    """Add ``n`` to ``seat``'s counter ``kind``."""
+    seat_counts = counts.setdefault(seat, {})
+    seat_counts[kind] = seat_counts.get(kind, 0) + n
+
+
+class Scored(NamedTuple):
+    """A score a move made, as the table stores it: a 105 penalty, a chip lost, a resto."""
+
+    seat: int
+    kind: Literal["penalty", "chip", "resti"]
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
+class LeagueAdapter(Generic[EventT, OutcomeT]):
+    """What a match records for the league, move by move and at its end."""
+
+    scores: Callable[[Sequence[EventT]], list[Scored]]
+    """The scores a move's events made."""
+    counts: Callable[[Sequence[EventT]], Counts]
+    """What a move's events add to the seats' counters (kept in each seat)."""
+    figures: Callable[[OutcomeT, int], dict[str, int]]
+    """A seat's figures from the outcome, stored with its counters."""
+    totals: Callable[[Mapping[str, int]], dict[str, int]]
+    """What a seat's stored figures add to its player's statistics."""
+
+
+@dataclass(frozen=True)
+class GameText(Generic[ViewT, EventT, OutcomeT]):
+    """The game's words: pure functions of its card codes, action tokens, events, views and
+    outcome, in the current language (``bot.i18n``)."""
+
+    card_name: Callable[[str], str]
+    action_label: Callable[[str], str]
+    narrate: Callable[[EventT, list[str]], str | None]
+    """One line telling an event, or None for a step nobody needs to read."""
+    board_lines: Callable[[ViewT, list[str]], list[str]]
+    outcome_lines: Callable[[OutcomeT, list[str]], list[str]]
+    stats_lines: Callable[[Mapping[str, int], int], list[str]]
+    """A player's statistics: their ``totals`` (``LeagueAdapter.totals``) over ``played``
+    matches."""
+    announced: Callable[[EventT], bool]
+    """Whether an event is worth a public message of its own (results and their scoring)."""
+    option_labels: Mapping[str, str]
+    """Each house rule's label (marked with ``N_``, translated where shown)."""
+    lobby_note: str | None = None
+    """A line for the lobby on how the game seats people (marked with ``N_``)."""
+
+
+@dataclass(frozen=True)
+class Types:
+    """The types that describe the engine's JSON-safe dicts (``TypedDict`` s): a seat's view,
+    its events (a union, one member for each ``type``) and its outcome. The words, the league
+    and the pictures read them so typed; the conformance tests check random games against
+    them (``tests/games/test_specs.py``)."""
+
+    view: object
+    event: object
+    outcome: object
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[ViewT, EventT, OutcomeT]):
+    """One game, as the bot knows it."""
+
+    name: str
+    """The game's key: ``GAMES``, stored tables and matches, slash-command choices."""
+    title: str
+    """Its name in English, marked with ``N_`` and translated where shown."""
+    rules: Rules[Any]
+    seats: Seating
+    players: Players
+    text: GameText[ViewT, EventT, OutcomeT]
+    inputs: Inputs
+    league: LeagueAdapter[EventT, OutcomeT]
+    pack: str
+    """The pack its cards are drawn from, by name (``bot.pictures``: italian, french, minchiate)."""
+    types: Types
+
+    def player(self, level: str, *, budget: int | None = None) -> Player:
+        """An AI for this game at ``level``; ``budget`` overrides the hard level's playouts."""
+        check_level(level)
+        if level == "random":
+            return RandomPlayer()
+        if level == "easy":
+            return self.players.easy()
+        return self.players.hard() if budget is None else self.players.hard(budget=budget)
