@@ -1,14 +1,21 @@
 """The bot under load: ``python -m bench.load [--tables N] [--rate R] [--seconds S]
-[--memory-tables 0,250,500,1000] [--global-limit G] [--quick] [--json]``.
+[--memory-tables 0,250,500,1000] [--global-limit G] [--url URL | --postgres] [--shards N]
+[--capacity [RATES]] [--quick] [--json]``.
 
 The fake Discord runs as its own process (``python -m tests.fakediscord``), with one text
 channel per table and four members per table; the real bot runs as its own process
 (``python -m bot --config PATH``) on a fresh database, with a turn timeout long enough that
-no AI ever takes a seat. Then:
+no AI ever takes a seat. The database is a new SQLite file, or PostgreSQL: the database
+``--url`` names (empty) or a throwaway server started for the run (``--postgres``, see
+``bench.database``). ``--shards N`` (PostgreSQL only) runs the bot as N processes, process
+``i`` with ``shard_count = N`` and ``shard_ids = [i]``, all on the one database, as
+``docker-compose.yml`` does; the tables' channels are then spread over N guilds, one on each
+shard (table ``i`` on shard ``i % N``), so each process restores and answers its own share.
+Then:
 
-1. Memory: the bot's resident set size (RSS, psutil) with no table, then after opening and
-   starting tables of four people up to each count of ``--memory-tables``; the slope of RSS
-   against the count is the memory per active table.
+1. Memory: the bot's resident set size (RSS, psutil; summed over its processes) with no
+   table, then after opening and starting tables of four people up to each count of
+   ``--memory-tables``; the slope of RSS against the count is the memory per active table.
 2. Latency: on ``--tables`` of those tables, simulated people play real games
    (``bench.players``) for ``--seconds``, all tables together at ``--rate`` interactions per
    second: closed loop per table (a person acts once the bot has answered and stored the
@@ -17,11 +24,21 @@ no AI ever takes a seat. Then:
    channels, against a bare discord.py bot that only acknowledges (``bench.floor_bot``), on
    a fresh fake Discord.
 
+``--capacity 25,50,100,...`` measures instead how many interactions per second the bot holds:
+it opens ``--tables`` tables once, then plays ``--seconds`` at each rate in turn, and stops at
+the first rate it does not hold. A rate is held when the p99 latency is at most
+``--p99-goal`` (250 ms), no interaction failed, no simulated person met an error, and the
+rate achieved is at least 90% of it (the pacing is a closed loop per table: a bot that falls
+behind shows a lower achieved rate rather than a longer queue). The capacity is the highest
+rate held.
+
 Latency is measured by the fake Discord itself: from when it sends INTERACTION_CREATE to
 when the bot's first callback for that interaction arrives (``/_fake/timings``). A failure is
 an interaction answered after 3 s or not at all, or a callback the fake refused. 429s are the
 fake's real rate-limit answers (Discord's limits; ``--global-limit`` is the requests per
 second a bot may make outside interaction endpoints, 50 on Discord unless raised for a bot).
+CPU time per interaction is taken from the bot's processes (summed), the fake's, and the
+throwaway PostgreSQL server's (its main process and backends; not for ``--url``).
 """
 
 from __future__ import annotations
@@ -33,13 +50,15 @@ import logging
 import math
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import psutil
 
+from bench.database import SQLITE, BenchDatabase, add_arguments, bench_database
 from bench.floor_bot import FloorProcess
 from bench.players import Counts, FloorTable, Probe, TableBase, TavoloTable
 from bench.stats import ACK_DEADLINE, LatencySummary, Pacer, slope
@@ -54,6 +73,10 @@ SETTINGS: dict[str, Any] = {
     "tables": {"turn_timeout": 86_400, "ai_delay": 0},
 }
 QUICK = {"tables": 6, "rate": 20.0, "seconds": 6.0, "memory_tables": [0, 6, 12]}
+QUICK_CAPACITY = {"tables": 6, "seconds": 3.0, "capacity": [10.0, 20.0]}
+CAPACITY_RATES = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0, 200.0, 250.0, 300.0, 400.0]
+HELD_FRACTION = 0.9
+"""A rate is held only if at least this share of it was achieved."""
 
 
 @dataclass
@@ -67,6 +90,16 @@ class Options:
     setup_rate: float = 50.0
     """Interactions per second while tables are being opened (not measured)."""
     floor: bool = True
+    url: str | None = None
+    """An empty PostgreSQL database to run the bot on; None: SQLite unless ``postgres``."""
+    postgres: bool = False
+    """Run the bot on a throwaway PostgreSQL server started for the run."""
+    shards: int = 1
+    """Bot processes, one shard each (more than one needs PostgreSQL)."""
+    capacity: list[float] = field(default_factory=list)
+    """Rates to step through for a capacity run; empty: one run at ``rate``."""
+    p99_goal: float = 0.25
+    """Seconds: the p99 latency a rate must keep to be held (capacity runs)."""
 
 
 @dataclass
@@ -84,6 +117,10 @@ class PhaseResult:
     fake_cpu_ms_per_interaction: float
     """The same for the fake Discord's process (its load grows with the bot's requests)."""
     errors: list[str]
+    db_cpu_ms_per_interaction: float | None = None
+    """The same for the throwaway PostgreSQL server (None: SQLite, or not ours to measure)."""
+    driver_cpu_ms_per_interaction: float = 0.0
+    """The same for this process, the simulated people (it shares the machine's cores)."""
 
 
 @dataclass
@@ -92,9 +129,10 @@ class LoadReport:
     bot: PhaseResult
     floor: PhaseResult | None
     rss_kb: list[tuple[int, float]]
-    """(active tables, bot RSS in KB)"""
+    """(active tables, bot RSS in KB, summed over its processes)"""
     setup_rate_limited: int
     matches: int
+    database: str = SQLITE.kind
 
     @property
     def kb_per_table(self) -> float:
@@ -126,13 +164,24 @@ def people_of(index: int) -> list[str]:
 async def launch_fake(
     options: Options, channels: int
 ) -> tuple[RemoteFakeDiscord, list[int], dict[str, int]]:
-    """A fake Discord in its own process with ``channels`` channels of four members each."""
+    """A fake Discord in its own process with ``channels`` channels of four members each: in
+    its guild, or with ``options.shards`` above one, channel ``i`` in a guild of its own on
+    shard ``i % shards`` (one guild per shard)."""
     fake = await RemoteFakeDiscord.launch(
         "--users", "", "--global-limit", str(options.global_limit)
     )
     names = [f"table-{i}" for i in range(channels)]
-    people = [name for i in range(channels) for name in people_of(i)]
-    made = await fake.create(channels=names, users=people)
+    shards = max(1, options.shards)
+    made: dict[str, dict[str, int]] = {"channels": {}, "users": {}}
+    for shard in range(shards):
+        mine = range(shard, channels, shards)
+        found = await fake.create(
+            channels=[names[i] for i in mine],
+            users=[name for i in mine for name in people_of(i)],
+            **({"guild": f"shard-{shard}", "shard": (shard, shards)} if shards > 1 else {}),
+        )
+        for kind in made:
+            made[kind] |= found[kind]
     return fake, [made["channels"][n] for n in names], made["users"]
 
 
@@ -192,28 +241,40 @@ def _fake_process() -> psutil.Process:
     raise RuntimeError("the fake Discord process is not running")
 
 
+def _total_cpu(processes: Sequence[psutil.Process]) -> float:
+    return sum(_cpu_seconds(p) for p in processes)
+
+
 async def measure_play(
     fake: RemoteFakeDiscord,
-    bot: psutil.Process,
+    bots: Sequence[psutil.Process],
     tables: Sequence[TableBase],
-    options: Options,
+    rate: float,
+    seconds: float,
     counts: Counts,
+    database: BenchDatabase = SQLITE,
 ) -> PhaseResult:
-    """Play on every table at ``options.rate`` for ``options.seconds``; what the fake saw."""
+    """Play on every table at ``rate`` for ``seconds``; what the fake saw, and the CPU time
+    of the bot's processes, the fake's and the database server's (when known)."""
     after = await _last_interaction(fake)
     limited_before = (await fake.timings(after))["rate_limited"]
-    shared = Pacer(options.rate)
+    shared = Pacer(rate)
     for table in tables:
         table.pacer = shared
     moves_before, interactions_before = counts.moves, counts.interactions
     errors_before = len(counts.errors)
     fake_process = _fake_process()
-    start, cpu_before = time.monotonic(), _cpu_seconds(bot)
+    start, cpu_before = time.monotonic(), _total_cpu(bots)
     fake_cpu_before = _cpu_seconds(fake_process)
-    await asyncio.gather(*(t.play_for(options.seconds) for t in tables))
-    elapsed, cpu = time.monotonic() - start, _cpu_seconds(bot) - cpu_before
+    db_cpu_before = database.cpu_seconds()
+    driver, driver_cpu_before = psutil.Process(), _cpu_seconds(psutil.Process())
+    await asyncio.gather(*(t.play_for(seconds) for t in tables))
+    driver_cpu = _cpu_seconds(driver) - driver_cpu_before
+    elapsed, cpu = time.monotonic() - start, _total_cpu(bots) - cpu_before
     fake_cpu = _cpu_seconds(fake_process) - fake_cpu_before
+    db_cpu_after = database.cpu_seconds()
     interactions = counts.interactions - interactions_before
+    per = max(interactions, 1)
     seen = await _settled(fake, after)
     return PhaseResult(
         latency=LatencySummary.of(seen["interactions"]),
@@ -221,28 +282,96 @@ async def measure_play(
         interactions_per_second=interactions / elapsed,
         rate_limited=seen["rate_limited"] - limited_before,
         moves=counts.moves - moves_before,
-        cpu_ms_per_interaction=1000 * cpu / max(interactions, 1),
-        fake_cpu_ms_per_interaction=1000 * fake_cpu / max(interactions, 1),
+        cpu_ms_per_interaction=1000 * cpu / per,
+        fake_cpu_ms_per_interaction=1000 * fake_cpu / per,
         errors=counts.errors[errors_before:],
+        db_cpu_ms_per_interaction=(
+            None
+            if db_cpu_before is None or db_cpu_after is None
+            else 1000 * (db_cpu_after - db_cpu_before) / per
+        ),
+        driver_cpu_ms_per_interaction=1000 * driver_cpu / per,
     )
 
 
 # -- the two bots ----------------------------------------------------------------------------
 
 
-async def run_bot(
-    options: Options, workdir: Path
-) -> tuple[PhaseResult, list[tuple[int, float]], int, int]:
-    """The real bot: memory as tables open, then the measured play."""
-    total = max(options.tables, *options.memory_tables)
+def bot_settings(options: Options, database: BenchDatabase, shard: int) -> dict[str, Any]:
+    """The settings of the bot process running ``shard`` (of ``options.shards``)."""
+    settings: dict[str, Any] = dict(SETTINGS)
+    if database.url is not None:
+        settings["database"] = {"url": database.url}
+    if options.shards > 1:
+        # The tables are in guilds of their own: their commands are global, as on Discord.
+        settings["discord"] = {
+            "sync_guild_id": None,
+            "shard_count": options.shards,
+            "shard_ids": [shard],
+        }
+    return settings
+
+
+@dataclass
+class Tavolo:
+    """The real bot under test: its processes, the fake Discord, the people at its tables."""
+
+    fake: RemoteFakeDiscord
+    processes: list[psutil.Process]
+    tables: list[TavoloTable]
+    counts: Counts
+    database: BenchDatabase
+
+    def rss_kb(self) -> float:
+        """The bot's resident memory in KB, summed over its processes."""
+        return sum(p.memory_info().rss for p in self.processes) / 1024
+
+    async def play(self, tables: Sequence[TableBase], rate: float, seconds: float) -> PhaseResult:
+        return await measure_play(
+            self.fake, self.processes, tables, rate, seconds, self.counts, self.database
+        )
+
+
+async def _sessions_on_every_shard(
+    fake: RemoteFakeDiscord, shards: int, timeout: float = 60.0
+) -> None:
+    """Wait until a gateway session holds each shard: a shard process is ready for
+    ``BotProcess`` once it has asked to identify, but the fake lets one session start every
+    5 s (as Discord does), so the second one is on its shard only after that wait."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    wanted = {(shard, shards) for shard in range(shards)}
+    while True:
+        sessions = (await fake.status())["sessions"]
+        if wanted <= {tuple(s["shard"]) for s in sessions if s["shard"]}:
+            return
+        if loop.time() > deadline:
+            raise TimeoutError(f"not every shard has a gateway session: {sessions}")
+        await asyncio.sleep(0.1)
+
+
+@asynccontextmanager
+async def tavolo(
+    options: Options, workdir: Path, database: BenchDatabase, total: int
+) -> AsyncIterator[Tavolo]:
+    """The fake Discord with ``total`` channels, the bot on it as ``options.shards`` processes
+    (started one after the other: Discord lets one session start every 5 s), and a table of
+    four people per channel, not yet opened."""
+    if options.shards > 1 and not database.postgresql:
+        raise ValueError("several shard processes share one database: that needs PostgreSQL")
     fake, channels, user_ids = await launch_fake(options, total)
-    bot = BotProcess(fake, workdir, settings=SETTINGS)
+    bots: list[BotProcess] = []
     probe: Probe | None = None
     try:
-        await bot.start(timeout=60)
-        assert bot.process is not None
-        process = psutil.Process(bot.process.pid)
-        probe = Probe(bot.db_path)
+        for shard in range(options.shards):
+            folder = workdir if options.shards == 1 else workdir / f"shard-{shard}"
+            folder.mkdir(parents=True, exist_ok=True)
+            bots.append(BotProcess(fake, folder, settings=bot_settings(options, database, shard)))
+            await bots[-1].start(timeout=90)
+        if options.shards > 1:
+            await _sessions_on_every_shard(fake, options.shards)
+        processes = [psutil.Process(b.process.pid) for b in bots if b.process is not None]
+        probe = await Probe.open(database.url or bots[0].db_path)
         counts = Counts()
         setup = Pacer(options.setup_rate)
         tables = [
@@ -259,24 +388,35 @@ async def run_bot(
             )
             for i in range(total)
         ]
+        yield Tavolo(fake, processes, tables, counts, database)
+    finally:
+        if probe is not None:
+            await probe.close()
+        for bot in bots:
+            if bot.running:
+                await bot.stop(timeout=30)
+        await fake.close()
+
+
+async def run_bot(
+    options: Options, workdir: Path, database: BenchDatabase = SQLITE
+) -> tuple[PhaseResult, list[tuple[int, float]], int, int]:
+    """The real bot: memory as tables open, then the measured play."""
+    total = max(options.tables, *options.memory_tables)
+    async with tavolo(options, workdir, database, total) as bot:
         rss: list[tuple[int, float]] = []
         opened = 0
         for target in sorted({*options.memory_tables, options.tables}):
-            await _open_all(tables[opened:target])
+            await _open_all(bot.tables[opened:target])
             opened = max(opened, target)
-            await _quiet(fake)
+            await _quiet(bot.fake)
             if target in options.memory_tables:
-                rss.append((target, process.memory_info().rss / 1024))
+                rss.append((target, bot.rss_kb()))
                 log.info("%d tables: RSS %.0f KB", target, rss[-1][1])
+        fake = bot.fake
         setup_limited = (await fake.timings(await _last_interaction(fake)))["rate_limited"]
-        result = await measure_play(fake, process, tables[: options.tables], options, counts)
-        return result, rss, setup_limited, counts.matches
-    finally:
-        if probe is not None:
-            probe.close()
-        if bot.running:
-            await bot.stop(timeout=30)
-        await fake.close()
+        result = await bot.play(bot.tables[: options.tables], options.rate, options.seconds)
+        return result, rss, setup_limited, bot.counts.matches
 
 
 async def run_floor(options: Options, workdir: Path) -> PhaseResult:
@@ -293,7 +433,8 @@ async def run_floor(options: Options, workdir: Path) -> PhaseResult:
         ]
         await _open_all(tables)
         await _quiet(fake)
-        return await measure_play(fake, psutil.Process(floor.pid), tables, options, counts)
+        process = psutil.Process(floor.pid)
+        return await measure_play(fake, [process], tables, options.rate, options.seconds, counts)
     finally:
         await floor.stop()
         await fake.close()
@@ -303,25 +444,109 @@ async def run(options: Options, workdir: Path | None = None) -> LoadReport:
     """The whole benchmark (in a temporary folder unless ``workdir`` is given)."""
     with tempfile.TemporaryDirectory(prefix="tavolo-load-") as tmp:
         folder = workdir or Path(tmp)
-        bot, rss, setup_limited, matches = await run_bot(options, folder)
+        async with bench_database(options.url, options.postgres) as database:
+            bot, rss, setup_limited, matches = await run_bot(options, folder, database)
         floor = await run_floor(options, folder) if options.floor else None
-    return LoadReport(options, bot, floor, rss, setup_limited, matches)
+    return LoadReport(options, bot, floor, rss, setup_limited, matches, database.kind)
+
+
+@dataclass
+class CapacityStep:
+    rate: float
+    phase: PhaseResult
+    misses: list[str]
+    """Why the rate is not held (empty: held)."""
+
+    @property
+    def held(self) -> bool:
+        return not self.misses
+
+
+@dataclass
+class CapacityReport:
+    options: Options
+    database: str
+    steps: list[CapacityStep]
+
+    @property
+    def capacity(self) -> float:
+        """The highest rate held (0 if none was)."""
+        return max((s.rate for s in self.steps if s.held), default=0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["capacity"] = self.capacity
+        for step, out in zip(self.steps, data["steps"], strict=True):
+            out["held"] = step.held
+            out["phase"]["latency"]["failures"] = step.phase.latency.failures
+        return data
+
+
+def misses(phase: PhaseResult, rate: float, p99_goal: float) -> list[str]:
+    """Why ``phase`` does not hold ``rate`` (none: it does)."""
+    found = []
+    if phase.latency.p99 > p99_goal:
+        found.append(f"p99 {1000 * phase.latency.p99:.0f} ms > {1000 * p99_goal:.0f} ms")
+    if phase.latency.failures:
+        found.append(f"{phase.latency.failures} failures")
+    if phase.errors:
+        found.append(f"{len(phase.errors)} simulated-user errors")
+    if phase.interactions_per_second < HELD_FRACTION * rate:
+        found.append(f"achieved {phase.interactions_per_second:.1f}/s")
+    return found
+
+
+async def run_capacity(options: Options, workdir: Path | None = None) -> CapacityReport:
+    """Step through ``options.capacity`` rates on one set of tables; stop at the first rate
+    that is not held."""
+    steps: list[CapacityStep] = []
+    with tempfile.TemporaryDirectory(prefix="tavolo-capacity-") as tmp:
+        folder = workdir or Path(tmp)
+        async with (
+            bench_database(options.url, options.postgres) as database,
+            tavolo(options, folder, database, options.tables) as bot,
+        ):
+            await _open_all(bot.tables)
+            await _quiet(bot.fake)
+            for rate in options.capacity:
+                phase = await bot.play(bot.tables, rate, options.seconds)
+                steps.append(CapacityStep(rate, phase, misses(phase, rate, options.p99_goal)))
+                log.info("%g/s: %s", rate, phase.latency.line())
+                if not steps[-1].held:
+                    break
+                await _quiet(bot.fake, timeout=30)
+    return CapacityReport(options, database.kind, steps)
 
 
 # -- the report ------------------------------------------------------------------------------
 
 
 def _phase_lines(name: str, phase: PhaseResult) -> list[str]:
+    db = (
+        ""
+        if phase.db_cpu_ms_per_interaction is None
+        else f", {phase.db_cpu_ms_per_interaction:.2f} ms in PostgreSQL"
+    )
     lines = [
         f"{name}: {phase.latency.line()}",
         f"  {phase.interactions_per_second:.1f} interactions/s over {phase.seconds:.1f} s, "
         f"{phase.moves} moves, {phase.rate_limited} answers 429, "
         f"CPU per interaction: {phase.cpu_ms_per_interaction:.2f} ms in the bot, "
-        f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake",
+        f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake{db}, "
+        f"{phase.driver_cpu_ms_per_interaction:.2f} ms in the simulated people",
     ]
     if phase.errors:
         lines.append(f"  {len(phase.errors)} simulated-user errors, first: {phase.errors[0]}")
     return lines
+
+
+def _bot_line(options: Options, database: str) -> str:
+    processes = (
+        "1 process"
+        if options.shards == 1
+        else f"{options.shards} processes (one shard each, shard_count {options.shards})"
+    )
+    return f"the bot: {processes} on {database}"
 
 
 def report_lines(report: LoadReport) -> list[str]:
@@ -329,19 +554,40 @@ def report_lines(report: LoadReport) -> list[str]:
     lines = [
         f"load: {o.tables} tables of {PEOPLE_PER_TABLE} ({o.game}), {o.rate:g} interactions/s "
         f"paced, {o.seconds:g} s, global limit {o.global_limit}/s",
+        _bot_line(o, report.database),
         *_phase_lines("bot", report.bot),
     ]
     if report.floor is not None:
         lines += _phase_lines("floor", report.floor)
         lines.append(f"p99 bot / floor: {report.p99_ratio:.2f} (goal: at most 1.5)")
     points = ", ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in report.rss_kb)
+    summed = " (summed over its processes)" if o.shards > 1 else ""
     lines += [
-        f"bot RSS by active tables: {points}",
+        f"bot RSS by active tables{summed}: {points}",
         f"memory per active table: {report.kb_per_table:.1f} KB (goal: at most 50 KB)",
         f"429 answers while opening tables: {report.setup_rate_limited}; "
         f"matches finished: {report.matches}",
     ]
     return lines
+
+
+def capacity_lines(report: CapacityReport) -> list[str]:
+    o = report.options
+    lines = [
+        f"capacity: {o.tables} tables of {PEOPLE_PER_TABLE} ({o.game}), {o.seconds:g} s per "
+        f"rate, held at p99 <= {1000 * o.p99_goal:.0f} ms with no failure and at least "
+        f"{HELD_FRACTION:.0%} of the rate achieved; global limit {o.global_limit}/s",
+        _bot_line(o, report.database),
+    ]
+    for step in report.steps:
+        verdict = "held" if step.held else "NOT held: " + ", ".join(step.misses)
+        lines += _phase_lines(f"{step.rate:g}/s ({verdict})", step.phase)
+    lines.append(f"capacity: {report.capacity:g} interactions/s")
+    return lines
+
+
+def _rates(text: str) -> list[float]:
+    return [float(r) for r in text.split(",") if r]
 
 
 def parse(argv: list[str] | None) -> tuple[Options, bool]:
@@ -361,9 +607,32 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
     parser.add_argument("--global-limit", type=int, default=defaults.global_limit)
     parser.add_argument("--setup-rate", type=float, default=defaults.setup_rate)
     parser.add_argument("--no-floor", action="store_true", help="skip the floor bot")
+    add_arguments(parser)
+    parser.add_argument(
+        "--shards",
+        type=int,
+        default=defaults.shards,
+        help="bot processes, one shard each, sharing one PostgreSQL database",
+    )
+    parser.add_argument(
+        "--capacity",
+        nargs="?",
+        const=",".join(f"{r:g}" for r in CAPACITY_RATES),
+        help="step through these rates (interactions/s) and report the highest held",
+    )
+    parser.add_argument(
+        "--p99-goal",
+        type=float,
+        default=1000 * defaults.p99_goal,
+        help="milliseconds: the p99 a rate must keep to be held (--capacity)",
+    )
     parser.add_argument("--quick", action="store_true", help="a small run (smoke test)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
+    if args.shards < 1:
+        parser.error("--shards is at least 1")
+    if args.shards > 1 and not (args.url or args.postgres):
+        parser.error("--shards above 1 needs PostgreSQL (--url or --postgres)")
     options = Options(
         tables=args.tables,
         rate=args.rate,
@@ -372,10 +641,16 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
         game=args.game,
         global_limit=args.global_limit,
         setup_rate=args.setup_rate,
-        floor=not args.no_floor,
+        floor=not args.no_floor and args.capacity is None,
+        url=args.url,
+        postgres=args.postgres,
+        shards=args.shards,
+        capacity=_rates(args.capacity or ""),
+        p99_goal=args.p99_goal / 1000,
     )
     if args.quick:
-        for key, value in QUICK.items():
+        quick = QUICK_CAPACITY if options.capacity else QUICK
+        for key, value in quick.items():
             setattr(options, key, value)
     return options, args.json
 
@@ -383,11 +658,17 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
 def main(argv: list[str] | None = None) -> None:
     options, as_json = parse(argv)
     logging.basicConfig(level=logging.WARNING, format="%(message)s")
-    report = asyncio.run(run(options))
+    report: LoadReport | CapacityReport
+    if options.capacity:
+        report = asyncio.run(run_capacity(options))
+        lines = capacity_lines(report)
+    else:
+        report = asyncio.run(run(options))
+        lines = report_lines(report)
     if as_json:
         print(json.dumps(report.to_json(), indent=2))
     else:
-        print("\n".join(report_lines(report)))
+        print("\n".join(lines))
 
 
 if __name__ == "__main__":

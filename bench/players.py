@@ -9,7 +9,8 @@ again only once its last interaction was answered (closed loop per table, paced 
 starts; then the person on turn either presses **My hand** and a move in the hand (or picks
 it in a select; a One Hundred chooser Ace asks for the total in a modal), or, one move in
 four, types ``/play`` after asking for its suggestions. Who is on turn is read from the bot's
-SQLite file (read-only), as the end-to-end tests do; the moves are those the hand offers.
+database (``Probe``: its SQLite file, or the PostgreSQL database its shard processes share),
+read only, as the end-to-end tests do; the moves are those the hand offers.
 A finished match is followed by a **Rematch** and a new start.
 
 ``FloorTable`` sends the same mix of interactions to the floor bot (``bench.floor_bot``).
@@ -26,7 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 from bench.stats import Pacer
+from bot.storage.postgres import numbered
 from tests.e2e.driver import TOTAL_FIELD, TableRow, table_row
 from tests.fakediscord import ActionError, RemoteFakeDiscord, RemoteUser
 
@@ -48,39 +52,84 @@ class Counts:
 
 
 class Probe:
-    """The bot's SQLite file, read-only: which table a channel has, and its state."""
+    """The bot's database, read only: which table a channel has, and its state. A SQLite
+    file (``Probe.open(path)``) or a PostgreSQL database (``Probe.open("postgresql://...")``),
+    which several bot processes (shards) may share."""
 
+    @staticmethod
+    async def open(where: Path | str) -> Probe:
+        if isinstance(where, str) and where.startswith(("postgresql://", "postgres://")):
+            return await PostgresProbe.connect(where)
+        return SQLiteProbe(Path(where))
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def rows(self, sql: str, *args: Any) -> list[Any]:
+        """Rows of a query with ``?`` parameters; each row read by column name."""
+        raise NotImplementedError
+
+    async def latest(self, channel_id: int) -> TableRow | None:
+        """The newest table of a channel, or None."""
+        rows = await self.rows(
+            "SELECT * FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", channel_id
+        )
+        return table_row(rows[0]) if rows else None
+
+    async def moves(self, table_id: int) -> int:
+        """How many moves the table has stored (a cheap query, for polling)."""
+        (row,) = await self.rows("SELECT moves FROM game_tables WHERE id = ?", table_id)
+        return int(row[0])
+
+    async def table(self, table_id: int) -> TableRow:
+        (row,) = await self.rows("SELECT * FROM game_tables WHERE id = ?", table_id)
+        return table_row(row)
+
+
+class SQLiteProbe(Probe):
     def __init__(self, path: Path) -> None:
         self._conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         self._conn.row_factory = sqlite3.Row
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self._conn.close()
 
-    def latest(self, channel_id: int) -> TableRow | None:
-        """The newest table of a channel, or None."""
-        rows = self._conn.execute(
-            "SELECT * FROM game_tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-            (channel_id,),
-        ).fetchall()
-        return table_row(rows[0]) if rows else None
-
-    def moves(self, table_id: int) -> int:
-        """How many moves the table has stored (a cheap query, for polling)."""
-        (row,) = self._conn.execute("SELECT moves FROM game_tables WHERE id = ?", (table_id,))
-        return int(row[0])
-
-    def table(self, table_id: int) -> TableRow:
-        (row,) = self._conn.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,))
-        return table_row(row)
+    async def rows(self, sql: str, *args: Any) -> list[Any]:
+        return self._conn.execute(sql, args).fetchall()
 
 
-async def until(check: Callable[[], Any], timeout: float, what: str, poll: float = 0.05) -> Any:
-    """Poll ``check()`` until it returns something truthy; TimeoutError after ``timeout``."""
+class PostgresProbe(Probe):
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def connect(cls, url: str) -> PostgresProbe:
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=4,
+            server_settings={
+                "application_name": "tavolo-bench",
+                "default_transaction_read_only": "on",
+            },
+        )
+        return cls(pool)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def rows(self, sql: str, *args: Any) -> list[Any]:
+        return list(await self._pool.fetch(numbered(sql), *args))
+
+
+async def until(
+    check: Callable[[], Awaitable[Any]], timeout: float, what: str, poll: float = 0.05
+) -> Any:
+    """Poll ``await check()`` until it gives something truthy; TimeoutError after ``timeout``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
-        result = check()
+        result = await check()
         if result:
             return result
         if loop.time() > deadline:
@@ -203,20 +252,30 @@ class TavoloTable(TableBase):
         self.table_id = 0
         self.turns = 0
 
-    def row(self) -> TableRow:
-        return self.probe.table(self.table_id)
+    async def row(self) -> TableRow:
+        return await self.probe.table(self.table_id)
+
+    async def _seated(self) -> bool:
+        return len((await self.row()).seats) == len(self.people)
+
+    async def _playing(self) -> bool:
+        return (await self.row()).status == "playing"
+
+    async def _new_table(self, than: int) -> TableRow | None:
+        """The channel's newest table if it is newer than ``than`` and has its board."""
+        found = await self.probe.latest(self.channel_id)
+        return found if found and found.id > than and found.board_message_id else None
 
     async def open(self) -> None:
         """Open the table, seat everyone and start the game."""
         host, *guests = self.people
-        await self.act(lambda: host.slash("table new", channel_id=self.channel_id, game=self.game))
+        before = await self.probe.latest(self.channel_id)
+        opened = await self.act(
+            lambda: host.slash("table new", channel_id=self.channel_id, game=self.game)
+        )
+        assert opened["error"] is None, f"/table new in {self.channel_id}: {opened['error']}"
         row = await until(
-            lambda: (
-                (t := self.probe.latest(self.channel_id))
-                and t.status == "lobby"
-                and t.board_message_id
-                and t
-            ),
+            lambda: self._new_table(before.id if before else 0),
             10,
             f"a lobby in channel {self.channel_id}",
         )
@@ -224,9 +283,9 @@ class TavoloTable(TableBase):
         board = str(row.board_message_id)
         for guest in guests:
             await self.press(guest, board, "Join")
-        await until(lambda: len(self.row().seats) == len(self.people), 10, "everyone seated")
+        await until(self._seated, 10, "everyone seated")
         await self.press(host, board, "Start")
-        await until(lambda: self.row().status == "playing", 10, "the game to start")
+        await until(self._playing, 10, "the game to start")
 
     async def _rematch(self, row: TableRow) -> None:
         """After a finished match: Rematch, then Start the new table."""
@@ -234,24 +293,15 @@ class TavoloTable(TableBase):
         user = self.people[0]
         board = str(row.board_message_id)
         await self.press(user, board, "Rematch")
-        new = await until(
-            lambda: (
-                (t := self.probe.latest(self.channel_id))
-                and t.id != row.id
-                and t.board_message_id
-                and t
-            ),
-            10,
-            "the rematch's lobby",
-        )
+        new = await until(lambda: self._new_table(row.id), 10, "the rematch's lobby")
         self.table_id = new.id
         start = str(new.board_message_id)
         await self.press(user, start, "Start")
-        await until(lambda: self.row().status == "playing", 10, "the rematch to start")
+        await until(self._playing, 10, "the rematch to start")
 
     async def move(self) -> None:
         """The person on turn makes one move; returns once the bot has stored it."""
-        row = self.row()
+        row = await self.row()
         if row.status == "finished":
             await self._rematch(row)
             return
@@ -263,7 +313,11 @@ class TavoloTable(TableBase):
             await self._play_command(user, row, seat)
         else:
             await self._play_from_hand(user, row, seat)
-        await until(lambda: self.probe.moves(row.id) > row.moves, 10, f"move {row.moves + 1}")
+
+        async def stored() -> bool:
+            return await self.probe.moves(row.id) > row.moves
+
+        await until(stored, 10, f"move {row.moves + 1}")
         self.counts.moves += 1
 
     async def _play_from_hand(self, user: RemoteUser, row: TableRow, seat: int) -> None:

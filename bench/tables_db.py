@@ -84,13 +84,18 @@ async def random_move(manager: TableManager, table: Table, rng: random.Random) -
 
 
 async def fill(
-    path: Path, tables: int, moves: int, seed: int = 1, channels: Sequence[int] | None = None
+    where: Path | str,
+    tables: int,
+    moves: int,
+    seed: int = 1,
+    channels: Sequence[int] | None = None,
 ) -> None:
-    """``tables`` running tables, each ``moves`` random moves into its game (table ``i`` in
-    ``channels[i]`` if given), each with a board message known to show its last move, as
-    when the bot stopped with every board up to date."""
+    """``tables`` running tables in the database at ``where`` (a SQLite file, or a URL),
+    each ``moves`` random moves into its game (table ``i`` in ``channels[i]`` if given),
+    each with a board message known to show its last move, as when the bot stopped with
+    every board up to date."""
     rng = random.Random(seed)
-    async with manager_on(path) as manager:
+    async with manager_on(where) as manager:
         for index in range(tables):
             table = await open_table(manager, index, channels[index] if channels else None)
             for _ in range(moves):

@@ -12,7 +12,10 @@ Routes (JSON in and out, under ``/_fake``; no token, no rate limits):
 - ``GET /_fake/messages?user=alice``: what that user sees in the channel
 - ``POST /_fake/gateway`` with ``{"action": "drop" | "reconnect" | "invalidate"}``
 - ``POST /_fake/world`` with ``{"channels": [names], "users": [names]}``: more text channels
-  and members of the guild (for load tests); answers their ids by name
+  and members of the guild (for load tests); answers their ids by name. With
+  ``"guild": name, "shard": [shard_id, num_shards]`` they are made in a new guild whose events
+  go to that shard (``world.guild_on_shard``), answered as ``"guilds": {name: id}``; 400 for a
+  shard that does not exist
 - ``GET /_fake/timings?after=ID``: for every interaction with a larger id, the seconds from
   INTERACTION_CREATE to the bot's first callback (``latency``, null if none came), the
   callback type accepted and how many callbacks were rejected; and ``rate_limited``, the
@@ -111,14 +114,21 @@ class _Control:
 
     async def world(self, request: web.Request) -> web.Response:
         body = await request.json()
-        channels = {name: self.fake.create_channel(name).id for name in body.get("channels", [])}
-        users = {name: self.fake.user(name).id for name in body.get("users", [])}
-        return web.json_response(
-            {
-                "channels": {name: str(i) for name, i in channels.items()},
-                "users": {name: str(i) for name, i in users.items()},
-            }
-        )
+        fake = self.fake
+        guild, made = None, {}
+        if "shard" in body:
+            shard_id, num_shards = body["shard"]
+            name = body.get("guild") or f"shard {shard_id}"
+            try:
+                guild = fake.world.guild_on_shard(int(shard_id), int(num_shards), name)
+            except ValueError as error:
+                return web.json_response({"error": str(error)}, status=400)
+            made["guilds"] = {name: str(guild.id)}
+        channels = {n: fake.create_channel(n, guild=guild).id for n in body.get("channels", [])}
+        users = {n: fake.user(n, guild=guild).id for n in body.get("users", [])}
+        made["channels"] = {n: str(i) for n, i in channels.items()}
+        made["users"] = {n: str(i) for n, i in users.items()}
+        return web.json_response(made)
 
     async def timings(self, request: web.Request) -> web.Response:
         after = int(request.query.get("after", 0))
@@ -195,12 +205,20 @@ class RemoteFakeDiscord:
         return RemoteUser(self, name)
 
     async def create(
-        self, *, channels: Sequence[str] = (), users: Sequence[str] = ()
+        self,
+        *,
+        channels: Sequence[str] = (),
+        users: Sequence[str] = (),
+        guild: str | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> dict[str, dict[str, int]]:
-        """Add text channels and guild members; their ids by name (``{"channels": ...}``)."""
-        made = await self._call(
-            "POST", "/world", json={"channels": list(channels), "users": list(users)}
-        )
+        """Add text channels and guild members; their ids by name (``{"channels": ...}``).
+        With ``shard=(shard_id, num_shards)`` they are made in a new guild (named ``guild``)
+        on that shard, whose id is under ``"guilds"``."""
+        body: dict[str, Any] = {"channels": list(channels), "users": list(users)}
+        if shard is not None:
+            body |= {"guild": guild, "shard": list(shard)}
+        made = await self._call("POST", "/world", json=body)
         return {kind: {k: int(v) for k, v in ids.items()} for kind, ids in made.items()}
 
     async def timings(self, after: int = 0) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 
+import aiohttp
 import pytest
 
 from tests.fakediscord import ActionError, FakeDiscord, RemoteFakeDiscord
@@ -133,3 +134,25 @@ async def test_timings_count_real_rate_limits(
 @pytest.mark.usefixtures("gateway")
 async def test_status_lists_the_gateway_sessions(remote: RemoteFakeDiscord) -> None:
     assert (await remote.status())["sessions"] == [{"shard": None, "guilds": 1}]
+
+
+async def test_load_tests_add_guilds_on_a_shard_with_their_channels_and_members(
+    fake: FakeDiscord, remote: RemoteFakeDiscord
+) -> None:
+    made = {
+        shard: await remote.create(
+            channels=[f"table-{shard}"], users=[f"p{shard}"], guild=f"g{shard}", shard=(shard, 2)
+        )
+        for shard in (0, 1)
+    }
+    for shard, ids in made.items():
+        guild = fake.world.guilds[ids["guilds"][f"g{shard}"]]
+        assert (guild.id >> 22) % 2 == shard and guild.name == f"g{shard}"
+        assert fake.world.channels[ids["channels"][f"table-{shard}"]].guild_id == guild.id
+        assert ids["users"][f"p{shard}"] in guild.members
+        assert ids["users"][f"p{shard}"] not in fake.guild.members
+    assert "guilds" not in await remote.create(channels=["lobby"])
+    with pytest.raises(aiohttp.ClientResponseError) as refused:
+        await remote.create(channels=["nowhere"], shard=(2, 2))
+    assert refused.value.status == 400
+    assert "nowhere" not in {c.name for c in fake.world.channels.values()}
