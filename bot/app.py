@@ -24,7 +24,7 @@ from bot.views.attach import warm_up
 from bot.views.errors import report_error
 from bot.views.items import DYNAMIC_ITEMS, modal_submitted
 from bot.views.league import StandingsButton
-from bot.views.publisher import Publisher
+from bot.views.publisher import Publisher, global_sends
 from bot.views.services import Services
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,8 @@ class TavoloBot(commands.AutoShardedBot):
         )
         choices = Choices(SettingsRepo(self._db))
         await choices.load()
-        publisher = Publisher(self, manager, choices, settings.tables.board_edit_interval)
+        sends = global_sends(settings.discord.global_rate_limit, settings.discord.share)
+        publisher = Publisher(self, manager, choices, settings.tables.board_edit_interval, sends)
         manager.listener = publisher
         league = League(LeagueRepo(self._db), settings.league)
         manager.match_finished = league.record

@@ -40,6 +40,9 @@ class DiscordSettings(_Section):
     # PostgreSQL database each run their own ``shard_ids`` of ``shard_count``.
     shard_count: int | None = Field(default=None, ge=1, le=100_000)
     shard_ids: list[int] | None = None
+    # Requests a second Discord allows the bot, all its shards and processes together (50
+    # unless Discord raised it for a large bot); each process keeps to its shards' share.
+    global_rate_limit: int = Field(default=50, ge=1, le=100_000)
 
     @model_validator(mode="after")
     def _shards_of_the_count(self) -> DiscordSettings:
@@ -59,6 +62,13 @@ class DiscordSettings(_Section):
     def some_shards(self) -> bool:
         """This process runs only some of the bot's shards: others run the rest."""
         return self.shard_ids is not None and len(self.shard_ids) < (self.shard_count or 0)
+
+    @property
+    def share(self) -> float:
+        """The part of the bot's shards this process runs (1.0: all of them)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return 1.0
+        return len(self.shard_ids) / self.shard_count
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of ``guild_id`` (Discord's own rule)."""

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, DiscordSettings, load_settings
+from bot.views.publisher import global_sends
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,6 +127,24 @@ def test_a_process_runs_the_guilds_of_its_shards(tmp_path: Path) -> None:
     everything = tmp_path / "all.toml"
     everything.write_text("[discord]\nshard_count = 2\nshard_ids = [0, 1]\n")  # SQLite: all
     assert load_settings(everything).discord.runs(guilds[1])
+
+
+def test_a_process_sends_within_its_shards_share_of_discords_global_limit(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(
+        "[discord]\nshard_count = 4\nshard_ids = [1]\nglobal_rate_limit = 120\n"
+        '[database]\nurl = "postgresql://tavolo@db/tavolo"\n'
+    )
+    discord = load_settings(path).discord
+    assert discord.share == 0.25
+    assert global_sends(discord.global_rate_limit, discord.share) == 24  # 120 x 80% / 4
+    alone = DiscordSettings()
+    assert (alone.global_rate_limit, alone.share) == (50, 1.0)
+    assert global_sends(alone.global_rate_limit, alone.share) == 40
+    assert global_sends(50, 1 / 3) == 13 and global_sends(1, 1 / 1000) == 1  # never none
+    path.write_text("[discord]\nglobal_rate_limit = 0\n")
+    with pytest.raises(ConfigError, match="global_rate_limit"):
+        load_settings(path)
 
 
 def test_shards_come_from_the_environment_as_docker_compose_gives_them(

@@ -22,11 +22,12 @@ seconds, inside Discord's limit of five per five seconds. The board goes first: 
 ping waits for the edit that shows the change it is about (so neither shows what the board
 does not show yet), then takes the budget's next slot while the next edit waits out its
 interval, or before that edit once it has waited two intervals. All channels together share a
-second budget, ``GLOBAL_SENDS`` per ``GLOBAL_WINDOW`` seconds, inside Discord's global limit
-of 50 requests a second (interaction answers do not count), taken in turn: when many tables
-are busy, boards coalesce further and a ping that is no longer due is dropped, instead of the
-bot running into 429s. The manager calls the listener under the table's lock, so those calls
-only note what is due and wake the channel's sender task.
+second budget per ``GLOBAL_WINDOW`` seconds, taken in turn, inside Discord's global limit of
+50 requests a second (interaction answers do not count). That limit is the bot's, shared by
+all its shards, so a process running some of them keeps to their share (``global_sends``).
+When many tables are busy, boards coalesce further and a ping that is no longer due is
+dropped, instead of the bot running into 429s. The manager calls the listener under the
+table's lock, so those calls only note what is due and wake the channel's sender task.
 """
 
 from __future__ import annotations
@@ -54,11 +55,18 @@ log = logging.getLogger(__name__)
 SENDS = 5
 WINDOW = 5.25  # seconds; the slack covers requests that reach Discord later than sent
 
-GLOBAL_SENDS = 40
-DRAWN_STORE_DELAY = 5.0  # seconds: the boards drawn meanwhile are stored in one write
+GLOBAL_PART = 0.8  # of Discord's global limit; the rest is left for the bot's other requests
 GLOBAL_WINDOW = 1.05  # seconds
 
+DRAWN_STORE_DELAY = 5.0  # seconds: the boards drawn meanwhile are stored in one write
+
 NOBODY = discord.AllowedMentions.none()
+
+
+def global_sends(rate_limit: int, share: float) -> int:
+    """Sends per ``GLOBAL_WINDOW`` for a process running ``share`` of the bot's shards, when
+    Discord allows the bot ``rate_limit`` requests a second."""
+    return max(1, math.floor(rate_limit * GLOBAL_PART * share))
 
 
 class _Budget:
@@ -145,7 +153,12 @@ class _Outbox:
 
 class Publisher:
     def __init__(
-        self, client: discord.Client, manager: TableManager, choices: Choices, interval: float
+        self,
+        client: discord.Client,
+        manager: TableManager,
+        choices: Choices,
+        interval: float,
+        sends: int = global_sends(50, 1.0),
     ) -> None:
         self.client = client
         self.manager = manager
@@ -153,7 +166,7 @@ class Publisher:
         self.interval = interval
         self._ping_after = manager.settings.turn_ping_after
         self._boxes: dict[int, _Outbox] = {}
-        self._shared = _Budget(GLOBAL_SENDS, GLOBAL_WINDOW)
+        self._shared = _Budget(sends, GLOBAL_WINDOW)
         self._turns: dict[int, int | None] = {}  # the seat on turn when last told, per table
         # Per table: when each person's last turn ended (absent: none yet in this match), and
         # the seat whose turn is a formality the table is making for it (no ping, no wait).

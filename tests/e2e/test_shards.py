@@ -41,9 +41,11 @@ def _board(discord: FakeDiscord, channel: Channel) -> Message:
     return boards[-1]
 
 
-async def _open_table(discord: FakeDiscord, user: SimUser, channel: Channel) -> Message:
+async def _open_table(
+    discord: FakeDiscord, user: SimUser, channel: Channel, game: str = "cento"
+) -> Message:
     assert "table is open" in await answered(
-        await user.slash("table new", channel=channel, game="cento")
+        await user.slash("table new", channel=channel, game=game)
     )
     for _ in range(2):
         await answered(await user.click(_board(discord, channel), label="Add AI (easy)"))
@@ -114,6 +116,48 @@ async def test_two_shard_processes_share_one_database_and_survive_each_other(
         # Both tables are open in the database: it brought back one, its own.
         assert "restored 1 tables" in processes[1].log().split("--- start 2 ---")[1]
         assert discord.rejections == []
+    finally:
+        for process in processes:
+            await process.close()
+
+
+async def test_two_shard_processes_keep_together_within_discords_global_limit(
+    discord: FakeDiscord, postgres: PostgresBackend, tmp_path: Path
+) -> None:
+    """Discord's global limit is the bot's, shared by its shards: each process sends at most
+    its shards' share, so two busy processes together never meet a 429."""
+    limit = 8  # requests a second, for the bot (a lowered limit, so a few tables reach it)
+    discord.limits.global_per_second = limit
+    guilds = [discord.world.guild_on_shard(s, SHARDS, f"server {s}") for s in range(SHARDS)]
+    alice = discord.user("alice")
+    for guild in guilds:
+        discord.world.add_member(guild, discord.world.users[alice.id])
+    processes = []
+    for shard in range(SHARDS):
+        process = _process(discord, tmp_path / f"shard{shard}", postgres.url, shard)
+        process.settings["discord"]["global_rate_limit"] = limit
+        process.settings["tables"]["ai_delay"] = 0.2  # a match to 105 lasts a while
+        processes.append(process)
+    try:
+        for process in processes:
+            await process.start()
+        # Five tables on each shard, left to the AI: each channel's board wants about one
+        # edit a second (its channel's own limit), ten a second in all, over the bot's limit.
+        channels = [discord.create_channel(f"cards{i}", guild=g) for g in guilds for i in range(5)]
+        for channel in channels:
+            await _open_table(discord, alice, channel, "centocinque")
+            assert "the AI plays your seat" in await answered(
+                await alice.slash("table leave", channel=channel)
+            )
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        await asyncio.sleep(6)
+        sent = [r for r in discord.requests if r.at >= start and "/channels/" in r.route]
+        assert discord.rate_limited == []
+        # The tables kept both processes busy: near their shares of the limit together.
+        assert len(sent) >= 0.5 * limit * 0.8 * 6, len(sent)
+        for shard, process in enumerate(processes):
+            assert "Traceback" not in process.log(), f"shard {shard}"
     finally:
         for process in processes:
             await process.close()
