@@ -129,7 +129,7 @@ async def _open_and_serve(settings: Settings) -> None:
         shards = settings.discord.shard_ids
         if shards is None and settings.discord.shard_count is not None:
             shards = list(range(settings.discord.shard_count))
-        await db.claim_shards(shards or [])  # ShardTaken: another process runs one
+        await db.claim_shards(shards)  # ShardTaken: another process runs one
         await serve(TavoloBot(settings, db), settings.discord.token)
     finally:
         await db.close()  # if the bot did not (it failed before it could)

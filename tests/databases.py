@@ -75,6 +75,7 @@ class PostgresServer:
         self.process: subprocess.Popen[bytes] | None = None
         self.schemas = itertools.count(1)
         self.as_user: list[str] = []
+        self.runs = 0  # times the server was started and became ready
         if os.geteuid() == 0:  # PostgreSQL will not run as root
             nobody = pwd.getpwnam("nobody")
             os.chown(self.folder, nobody.pw_uid, nobody.pw_gid)
@@ -91,6 +92,7 @@ class PostgresServer:
         return self.folder / "server.log"
 
     def start(self) -> None:
+        """Make a new data folder (initdb) and run the server on it."""
         data = self.folder / "data"
         subprocess.run(
             [
@@ -111,7 +113,12 @@ class PostgresServer:
             check=True,
             capture_output=True,
         )
-        with self.log.open("wb") as log:
+        self.run()
+
+    def run(self) -> None:
+        """Start the server on its data folder (made by ``start``)."""
+        data = self.folder / "data"
+        with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [
                     *self.as_user,
@@ -137,15 +144,17 @@ class PostgresServer:
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + 60
-        while b"ready to accept connections" not in self.log.read_bytes():
+        ready = b"ready to accept connections"
+        while self.log.read_bytes().count(ready) <= self.runs:
             assert self.process is not None
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"PostgreSQL did not start:\n{self.log.read_text()}")
             time.sleep(0.02)
+        self.runs += 1
 
-    def stop(self) -> None:
-        """Fast shutdown (then a kill), and the folder removed; safe to call twice."""
+    def halt(self) -> None:
+        """Fast shutdown (then a kill), keeping the data: ``run`` starts it again."""
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             try:
@@ -153,6 +162,10 @@ class PostgresServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+    def stop(self) -> None:
+        """Halt, and the folder removed; safe to call twice."""
+        self.halt()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def connect_args(self, schema: str | None = None) -> dict[str, Any]:

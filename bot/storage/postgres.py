@@ -6,10 +6,11 @@ they read and then change (``SELECT ... FOR NO KEY UPDATE``) at PostgreSQL's def
 COMMITTED: a second writer waits for the first and then sees what it wrote. A write that waits
 longer than the busy timeout for a lock (``lock_timeout``), or for a free connection, fails
 with DatabaseBusy and writes nothing, as on SQLite; so does a deadlock or a serialization
-failure (the whole transaction was rolled back), and the caller tries again as it does for a
-locked SQLite file. The schema's version is the highest number in ``schema_version``;
-migrations run in one transaction under an advisory lock, so processes starting together
-apply each one once.
+failure (the whole transaction was rolled back), or the server going away (a restart, a
+failover, the network), and the caller tries again as it does for a locked SQLite file; the
+pool reconnects when the server is back. The schema's version is the highest number in
+``schema_version``; migrations run in one transaction under an advisory lock, so processes
+starting together apply each one once.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # generic in asyncpg-stubs only
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server and log in
 MIGRATION_LOCK = 0x7461766F6C6F  # pg_advisory_xact_lock key while migrating ("tavolo")
 SHARD_LOCKS = 0x74766C6F  # pg_advisory_lock(SHARD_LOCKS, shard): a shard's process ("tvlo")
+EVERY_SHARD = -1  # (SHARD_LOCKS, -1): exclusive for a process running all, else shared
 SCHEMA_VERSION = """
 CREATE TABLE schema_version (
     version INTEGER PRIMARY KEY,      -- a migration applied; the highest is the schema's
@@ -57,6 +59,18 @@ _BUSY = (
     asyncpg.LockNotAvailableError,
     asyncpg.DeadlockDetectedError,
     asyncpg.SerializationError,
+)
+# The server is gone or not taking connections yet (shutting down, restarting, unreachable):
+# a transaction under way is rolled back by the server, and the pool reconnects when it can.
+# Only a connection lost while its COMMIT is on the way leaves the write in doubt; if it was
+# made after all, the next write of that table finds it (StaleMove) and a restart of the bot
+# brings the table back as stored.
+_GONE = (
+    OSError,  # refused, reset, no route; TimeoutError too
+    asyncpg.PostgresConnectionError,  # including a connection closed in mid-operation
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.CannotConnectNowError,
 )
 
 # What may hold a '?' that is no parameter: quoted text, quoted names, comments.
@@ -263,11 +277,17 @@ class PostgresDatabase(Database):
             )
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        row: Row | None = await self.pool.fetchrow(numbered(sql), *params)
+        try:
+            row: Row | None = await self.pool.fetchrow(numbered(sql), *params)
+        except _GONE as exc:
+            raise self._gone(exc) from exc
         return row
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self.pool.fetch(numbered(sql), *params))
+        try:
+            return list(await self.pool.fetch(numbered(sql), *params))
+        except _GONE as exc:
+            raise self._gone(exc) from exc
 
     async def _acquire(self) -> Pooled:
         try:
@@ -277,6 +297,14 @@ class PostgresDatabase(Database):
                 f"every one of the database's {self.pool.get_max_size()} connections stayed"
                 f" busy for {self.busy_timeout:g} s"
             ) from exc
+        except _GONE as exc:
+            raise self._gone(exc) from exc
+
+    def _gone(self, exc: BaseException) -> DatabaseBusy:
+        return DatabaseBusy(
+            f"the database server {self.name} cannot be reached just now"
+            f" ({str(exc) or type(exc).__name__})"
+        )
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
@@ -294,6 +322,8 @@ class PostgresDatabase(Database):
             raise DatabaseBusy(f"the database is locked by another writer ({exc})") from exc
         except asyncpg.IntegrityConstraintViolationError as exc:  # a deferred check, at COMMIT
             raise IntegrityError(str(exc)) from exc
+        except _GONE as exc:
+            raise self._gone(exc) from exc
         finally:
             await self.pool.release(conn)
 
@@ -304,18 +334,33 @@ class PostgresDatabase(Database):
         try:
             async with conn.transaction(isolation="repeatable_read", readonly=True):
                 yield PostgresConnection(conn)
+        except _GONE as exc:
+            raise self._gone(exc) from exc
         finally:
             await self.pool.release(conn)
 
-    async def claim_shards(self, shards: Sequence[int]) -> None:
-        """A session-level advisory lock per shard, on a connection of its own held until
-        the database is closed: a process that dies lets its shards go with its connection."""
-        if not shards:
-            return
+    async def claim_shards(self, shards: Sequence[int] | None) -> None:
+        """Session-level advisory locks on a connection of their own, held until the database
+        is closed: a process that dies lets its shards go with its connection. A process
+        running every shard (``None``) holds ``EVERY_SHARD`` alone; one running some of them
+        shares it with the others, and holds a lock per shard."""
         conn = self._shards or await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
-        taken: list[int] = []
+        kind = "" if shards is None else "_shared"
+        every = taken = False
+        held: list[int] = []
         try:
-            for shard in shards:
+            every = await conn.fetchval(
+                f"SELECT pg_try_advisory_lock{kind}($1, $2)", SHARD_LOCKS, EVERY_SHARD
+            )
+            if not every:
+                raise ShardTaken(
+                    f"another Tavolo process already runs shards on the database {self.name}:"
+                    " to run several, give each [discord] shard_count and shard_ids of its own"
+                    if shards is None
+                    else f"another Tavolo process on the database {self.name} runs every"
+                    " shard (it has no [discord] shard_count): stop it, or give it shard_ids"
+                )
+            for shard in shards or ():
                 if not await conn.fetchval(
                     "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
                 ):
@@ -324,15 +369,20 @@ class PostgresDatabase(Database):
                         f" database {self.name}: give each process shards of its own"
                         " ([discord] shard_ids)"
                     )
-                taken.append(shard)
-        except BaseException:
-            if conn is self._shards:  # let go of this call's shards only
-                for shard in taken:
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
-            else:
+                held.append(shard)
+            taken = True
+        finally:
+            if taken:
+                self._shards = conn
+            elif conn is not self._shards:
                 await conn.close()
-            raise
-        self._shards = conn
+            else:  # let go of what this call took only
+                for shard in held:
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
+                if every:
+                    await conn.execute(
+                        f"SELECT pg_advisory_unlock{kind}($1, $2)", SHARD_LOCKS, EVERY_SHARD
+                    )
 
     async def close(self) -> None:
         if self._shards is not None:

@@ -25,3 +25,29 @@ async def test_a_shard_is_held_by_one_process_and_let_go_when_it_closes(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_process_running_every_shard_runs_alone(postgres: PostgresBackend) -> None:
+    """A process without shard_count runs every shard, however many: none may run beside it,
+    and it may not start beside one that runs some."""
+    dbs = [await postgres.open() for _ in range(4)]
+    whole, part, other, late = dbs
+    try:
+        await whole.claim_shards(None)
+        with pytest.raises(ShardTaken, match="runs every shard"):
+            await part.claim_shards([1])
+        with pytest.raises(ShardTaken, match="already runs shards"):
+            await other.claim_shards(None)
+        await whole.close()  # it stops: shard processes may start
+        await part.claim_shards([1])
+        await other.claim_shards([0])  # processes of some shards run side by side
+        with pytest.raises(ShardTaken, match="shard 1 is already run"):
+            await other.claim_shards([1])
+        await part.close()
+        with pytest.raises(ShardTaken, match="already runs shards"):  # other still runs 0
+            await late.claim_shards(None)
+        await other.close()
+        await late.claim_shards(None)
+    finally:
+        for db in dbs:
+            await db.close()

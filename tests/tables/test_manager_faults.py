@@ -17,7 +17,7 @@ import pytest
 
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
-from tests.databases import Backend
+from tests.databases import Backend, PostgresServer
 
 from .test_ai_worker import spawned_workers
 from .test_manager import Recorder, World, wait_until
@@ -164,6 +164,49 @@ async def test_a_persons_move_on_a_locked_database_is_refused_clearly_and_change
     await m.act(table, user, action, None)
     assert table.record.moves == 1 and not table.seats[seat].away
     await world.close(m)
+
+
+async def test_games_wait_out_a_postgresql_server_that_goes_away_and_go_on_when_it_is_back(
+    workers: AIWorkers, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = PostgresServer()  # a server of its own: this test stops it and starts it again
+    server.start()
+    try:
+        async with server.fresh() as backend:
+            world = World(backend, workers, busy_timeout=0.2, ai_delay=0.05)
+            m = await world.open()
+            try:
+                ai_table = await all_ai_table(m, 10)
+                table = await m.create(1, 11, 200, "Bea", "centocinque")
+                await m.join(table, 201, "Cid")
+                await m.start(table, 200)
+                seat = table.rules.turn(table.state)
+                user = table.seats[seat].user_id
+                assert user is not None
+                action = table.rules.legal_actions(table.state, seat)[0]
+                state = table.rules.dump(table.state)
+                await wait_until(lambda: ai_table.record.moves >= 2)
+
+                server.halt()  # restarting, failing over, unreachable: gone for a while
+                with pytest.raises(TableError, match="database is busy"):
+                    await m.act(table, user, action, None)
+                assert table.rules.dump(table.state) == state and table.record.moves == 0
+                await wait_until(lambda: logged(caplog, "the database is busy; seat"), 10)
+                stalled = ai_table.record.moves
+                await asyncio.sleep(0.5)
+                assert ai_table.record.moves == stalled  # nothing is made that is not stored
+
+                server.run()
+                await wait_until(lambda: ai_table.record.moves >= stalled + 3, 15)
+                await m.act(table, user, action, None)  # the pool connects again
+                assert table.record.moves == 1
+                stored = await m.repo.get(ai_table.id)
+                assert stored is not None and stored.moves >= stalled + 3
+                assert not logged(caplog, "driver failed")
+            finally:
+                await world.close(m)
+    finally:
+        server.stop()
 
 
 # -- a driver that fails is started again ----------------------------------------------------
