@@ -17,6 +17,10 @@ import sys
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.storage.sqlite import sqlite_url
+
+from .driver import PostgresStore, SQLiteStore, Store
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -64,6 +68,9 @@ class BotProcess:
         self.workdir = workdir
         self.config_path = workdir / "config.toml"
         self.db_path = workdir / "tavolo.sqlite3"
+        self.database_url: str | None = None
+        """A PostgreSQL database to use instead of the SQLite file ``db_path``."""
+        self._store: Store | None = None
         self.log_path = workdir / "bot.log"
         self.settings = settings or {}
         """Extra settings merged into the config (``{"tables": {"turn_timeout": 5}}``)."""
@@ -84,9 +91,21 @@ class BotProcess:
                 "gateway_url": fake.gateway_url,
                 "sync_guild_id": fake.guild_id,
             },
-            "database": {"path": self.db_path},
+            "database": {"url": self.database_url} if self.database_url else {"path": self.db_path},
         }
         return _merge(base, self.settings)
+
+    @property
+    def database(self) -> str:
+        """The bot's database, as ``Database.open`` takes it."""
+        return self.database_url or sqlite_url(self.db_path)
+
+    def store(self) -> Store:
+        """The bot's database, to read what it stored."""
+        if self._store is None:
+            url = self.database_url
+            self._store = PostgresStore(url) if url else SQLiteStore(self.db_path)
+        return self._store
 
     def log(self) -> str:
         return (
@@ -170,5 +189,8 @@ class BotProcess:
 
     async def close(self) -> None:
         """Teardown: stop the bot if it still runs (an error if it has to be killed)."""
+        if self._store is not None:
+            self._store.close()
+            self._store = None
         if self.running:
             await self.stop()

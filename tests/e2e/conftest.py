@@ -4,7 +4,8 @@
   ``discord.channel`` and the members alice, bob, carol and dave
   (``discord.user("alice")``; any other name creates a member).
 - ``bot_process``: a ``BotProcess`` not started yet (to change ``settings`` first, or
-  to test start-up itself); stopped at teardown.
+  to test start-up itself); stopped at teardown. Each test using it runs twice: on a SQLite
+  file, and on a PostgreSQL database of its own on the test process's server.
 - ``bot``: the same, started and ready (on the gateway, commands registered).
 
 See ``tests/fakediscord/README.md`` for the simulated users' API.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.databases import BACKENDS, PostgresServer
 from tests.fakediscord import FakeDiscord, Limits
 
 from .botprocess import BotProcess
@@ -32,11 +34,20 @@ async def discord() -> AsyncIterator[FakeDiscord]:
         yield fake
 
 
-@pytest.fixture
-async def bot_process(discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+@pytest.fixture(params=BACKENDS)
+async def bot_process(
+    request: pytest.FixtureRequest, discord: FakeDiscord, tmp_path: Path
+) -> AsyncIterator[BotProcess]:
     process = BotProcess(discord, tmp_path)
-    yield process
-    await process.close()
+    if request.param == "sqlite":
+        yield process
+        await process.close()
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    async with server.fresh() as database:  # a schema of its own, dropped afterwards
+        process.database_url = database.url
+        yield process
+        await process.close()
 
 
 @pytest.fixture

@@ -3,18 +3,27 @@ board, and moves made through the same buttons, selects and modals people use.""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
 import sqlite3
+import threading
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import asyncpg
 
 from bot.games import GAMES
+from bot.storage.postgres import numbered
 from bot.views.render import hand_choices
 from tests.fakediscord import FakeDiscord, Message, Reply, SimUser
 
 TOTAL_FIELD = "New total (0 to 100)"
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -57,7 +66,7 @@ class TableRow:
         return list(self.state["hands"][seat])
 
 
-def table_row(r: sqlite3.Row) -> TableRow:
+def table_row(r: Any) -> TableRow:
     """A ``game_tables`` row, read as the tests read it."""
     return TableRow(
         id=r["id"],
@@ -75,18 +84,19 @@ def table_row(r: sqlite3.Row) -> TableRow:
 
 
 class Store:
-    """The bot's SQLite file, opened read-only as a person inspecting it would."""
+    """The bot's database, read as a person inspecting it would: ``SQLiteStore`` or
+    ``PostgresStore`` (``BotProcess.store()`` gives the one the bot uses)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def _query(self, sql: str, *args: Any) -> list[Any]:
+        """Rows that can be read by column name; ``sql`` with ``?`` parameters."""
+        raise NotImplementedError
 
-    def _query(self, sql: str, *args: Any) -> list[sqlite3.Row]:
-        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-        try:
-            conn.row_factory = sqlite3.Row
-            return list(conn.execute(sql, args))
-        finally:
-            conn.close()
+    def execute(self, sql: str, *args: Any) -> None:
+        """Change the database (while the bot is stopped, as an administrator would)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Let go of the database."""
 
     def tables(self) -> list[TableRow]:
         return [table_row(r) for r in self._query("SELECT * FROM game_tables ORDER BY id")]
@@ -116,6 +126,65 @@ class Store:
             "SELECT seat, place FROM match_players WHERE match_id = ? ORDER BY seat", row["id"]
         )
         return json.loads(row["outcome"]), {p["seat"]: p["place"] for p in players}
+
+
+class SQLiteStore(Store):
+    """A SQLite file, opened read-only for each query."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _query(self, sql: str, *args: Any) -> list[sqlite3.Row]:
+        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        try:
+            conn.row_factory = sqlite3.Row
+            return list(conn.execute(sql, args))
+        finally:
+            conn.close()
+
+    def execute(self, sql: str, *args: Any) -> None:
+        with contextlib.closing(sqlite3.connect(self.path)) as conn, conn:
+            conn.execute(sql, args)
+
+
+class PostgresStore(Store):
+    """A PostgreSQL database, through one connection on a thread of its own: the tests read it
+    from synchronous conditions (``discord.wait_for``) inside their own event loop."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._conn: asyncpg.Connection | None = None
+
+    def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout=30)
+
+    async def _connection(self) -> asyncpg.Connection:
+        if self._conn is None:
+            self._conn = await asyncpg.connect(self.url)
+        return self._conn
+
+    def _query(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async def fetch() -> list[asyncpg.Record]:
+            return list(await (await self._connection()).fetch(numbered(sql), *args))
+
+        return self._run(fetch())
+
+    def execute(self, sql: str, *args: Any) -> None:
+        async def execute() -> None:
+            await (await self._connection()).execute(numbered(sql), *args)
+
+        self._run(execute())
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._run(self._conn.close())
+            self._conn = None
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
 
 
 # -- the board and hands -----------------------------------------------------------------------

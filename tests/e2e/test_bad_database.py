@@ -11,7 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,6 +25,15 @@ from tests.fakediscord import FakeDiscord
 from .botprocess import PROJECT_ROOT, BotProcess, to_toml
 
 pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+async def bot_process(discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    """On a SQLite file only: these tests damage the file itself (PostgreSQL's own faults
+    are in tests/storage)."""
+    process = BotProcess(discord, tmp_path)
+    yield process
+    await process.close()
 
 
 async def good_database(path: Path) -> None:

@@ -33,7 +33,7 @@ async def _two_players(
 ) -> tuple[Store, int, dict[int, SimUser]]:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob = discord.user("alice"), discord.user("bob")
     table_id = await new_table(discord, store, alice, "centocinque", join=(bob,))
     row = await start(discord, store, alice, table_id)
@@ -68,7 +68,7 @@ async def test_a_click_naming_another_channels_table_is_refused(
 ) -> None:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, carol = discord.user("alice"), discord.user("carol")
     here = await new_table(discord, store, alice, "cento")
     other = discord.create_channel("elsewhere")
@@ -93,7 +93,7 @@ async def test_leave_pressed_as_the_game_starts_is_answered_truthfully(
 ) -> None:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob, carol = (discord.user(n) for n in ("alice", "bob", "carol"))
     table_id = await new_table(discord, store, alice, "centocinque", join=(bob, carol))
     board = board_of(discord, table_id)

@@ -14,7 +14,6 @@ from tests.fakediscord.interactions import MESSAGE_COMPONENT
 from .botprocess import BotProcess
 from .driver import (
     TOTAL_FIELD,
-    Store,
     TableRow,
     answered,
     board_of,
@@ -53,7 +52,7 @@ async def test_a_one_hundred_match_is_played_through_discord_and_stored(
 ) -> None:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob, carol, dave = (discord.user(n) for n in ("alice", "bob", "carol", "dave"))
     async with HiddenCardWatch(discord, store):
         table_id = await new_table(discord, store, alice, "cento", join=(bob, carol))

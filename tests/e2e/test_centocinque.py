@@ -11,7 +11,6 @@ from tests.fakediscord import FakeDiscord, Message, SimUser
 
 from .botprocess import BotProcess
 from .driver import (
-    Store,
     TableRow,
     answered,
     board_of,
@@ -54,7 +53,7 @@ async def test_penultima_call_outs_and_a_match_to_105(
 ) -> None:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob = discord.user("alice"), discord.user("bob")
     async with HiddenCardWatch(discord, store):
         table_id = await new_table(discord, store, alice, "centocinque", join=(bob,))

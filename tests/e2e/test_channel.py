@@ -13,7 +13,6 @@ from tests.fakediscord import FakeDiscord, SimUser
 
 from .botprocess import BotProcess
 from .driver import (
-    Store,
     TableRow,
     add_ai,
     board_of,
@@ -45,7 +44,7 @@ async def test_the_board_follows_the_start_and_each_play_at_once(
     # The default board_edit_interval and AI delay: a board edit for nearly every move.
     bot_process.settings = {"tables": {"turn_timeout": 60}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice = discord.user("alice")
     loop = asyncio.get_running_loop()
     # A person sets up a table, a click every half second: the lobby's board edits take much
@@ -88,7 +87,7 @@ async def test_a_person_is_pinged_only_when_they_may_have_stopped_watching(
 ) -> None:
     bot_process.settings = {"tables": {"ai_delay": 0.05, "turn_timeout": 60, "turn_ping_after": 4}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob = discord.user("alice"), discord.user("bob")
     table_id = await new_table(discord, store, alice, "cento", join=(bob,))
     await add_ai(alice, board_of(discord, table_id))

@@ -50,7 +50,7 @@ async def test_the_ai_plays_on_after_its_worker_process_is_killed(
 ) -> None:
     bot_process.settings = {"tables": {"ai_delay": 0.2}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     table_id = await ai_only_game(discord, store)
     await discord.wait_for(lambda: store.table(table_id).moves >= 1, 10, "a first AI move")
     (worker,) = ai_workers(bot_process)
@@ -68,7 +68,7 @@ async def test_the_bots_helper_processes_exit_when_it_is_killed(
 ) -> None:
     bot_process.settings = {"tables": {"ai_delay": 0.2}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     table_id = await ai_only_game(discord, store)
     await discord.wait_for(lambda: store.table(table_id).moves >= 1, 10, "a first AI move")
     helpers = children(bot_process)

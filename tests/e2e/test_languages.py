@@ -75,7 +75,7 @@ async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_bo
     discord.world.set_guild_locale(discord.guild, "it")
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     ana = discord.user("ana", locale="pt-BR")
     alice = discord.user("alice")  # English
 
@@ -151,7 +151,7 @@ async def test_a_server_turns_pictures_off_and_a_channel_chooses_esperanto(
 ) -> None:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob = discord.user("alice"), discord.user("bob")
     assert "table is open" in await answered(await alice.slash("table new", game="cento"))
     await answered(await bob.click(board(discord, store), label="Join"))
@@ -198,7 +198,7 @@ async def test_every_game_is_played_with_pictures_in_the_language(
     discord.world.set_guild_locale(discord.guild, locale)
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     ana = discord.user("ana", locale=locale)
     own = language if language in DISCORD_LOCALE else "en"
     for game, spec in SPECS.items():

@@ -7,7 +7,6 @@ import asyncio
 import csv
 import gzip
 import io
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,7 @@ from tests.fakediscord.permissions import MANAGE_GUILD
 from tests.league.helpers import finished
 
 from .botprocess import BotProcess
-from .driver import Store, add_ai, answered, board_of, new_table, start
+from .driver import add_ai, answered, board_of, new_table, start
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +28,7 @@ async def test_matches_fill_the_league_and_a_new_season_starts_from_zero(
 ) -> None:
     bot_process.settings = {"tables": {"ai_delay": 0.01, "turn_timeout": 60}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob, carol = (discord.user(n) for n in ("alice", "bob", "carol"))
 
     table_id = await new_table(discord, store, alice, "cento", join=(bob,))
@@ -97,9 +96,9 @@ async def test_matches_fill_the_league_and_a_new_season_starts_from_zero(
     assert discord.rejections == [] and discord.rate_limited == []
 
 
-async def _stored_league(path: Path, guild: int, players: int) -> None:
+async def _stored_league(database: str, guild: int, players: int) -> None:
     """A server whose league has ``players`` people, before the bot first starts."""
-    db = await Database.open(path)
+    db = await Database.open(database)
     tables, league = TableRepo(db), League(LeagueRepo(db), LeagueSettings())
     for i in range(0, players, 2):
         match_id = await finished(
@@ -112,7 +111,7 @@ async def _stored_league(path: Path, guild: int, players: int) -> None:
 async def test_standings_pages_keep_turning_after_a_restart(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    await _stored_league(bot_process.db_path, discord.guild.id, players=24)
+    await _stored_league(bot_process.database, discord.guild.id, players=24)
     await bot_process.start()
     alice = discord.user("alice")
     reply = await alice.slash("league standings", game="centocinque")

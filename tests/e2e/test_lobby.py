@@ -9,7 +9,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.permissions import MANAGE_MESSAGES, SEND_MESSAGES
 
 from .botprocess import BotProcess
-from .driver import Store, add_ai, answered, board_of, new_table
+from .driver import add_ai, answered, board_of, new_table
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,7 @@ async def test_a_lobby_seats_people_and_ai_and_only_the_host_runs_it(
 ) -> None:
     bot_process.settings = {"tables": {"board_edit_interval": 0.2}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob, carol, dave = (discord.user(n) for n in ("alice", "bob", "carol", "dave"))
     table_id = await new_table(discord, store, alice, "cento", join=(bob,))
     board = board_of(discord, table_id)
@@ -85,7 +85,7 @@ async def test_a_channel_where_the_bot_may_not_post_is_refused_clearly(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     quiet = discord.create_channel("quiet")
     discord.world.set_permissions(quiet, discord.world.bot, deny=SEND_MESSAGES)
     reply = await discord.user("alice").slash("table new", channel=quiet, game="minchiate")

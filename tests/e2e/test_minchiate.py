@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -14,7 +13,6 @@ from tests.fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 from .driver import (
-    Store,
     answered,
     board_of,
     make_move,
@@ -38,7 +36,7 @@ async def test_a_minchiate_deal_is_played_to_the_end_by_one_person_and_the_ai(
 ) -> None:
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice = discord.user("alice")
     async with HiddenCardWatch(discord, store):
         table_id = await new_table(discord, store, alice, "minchiate")
@@ -102,13 +100,12 @@ async def test_with_nothing_to_declare_the_table_passes_for_the_person_without_a
     assert (state.phase, state.current) == ("declare", 0) and not find_combinations(state.hands[0])
     bot_process.settings = SETTINGS
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice = discord.user("alice")
     table_id = await new_table(discord, store, alice, "minchiate")
     # The deal is chosen by the table's secret seed: set it while the bot is stopped.
     await bot_process.stop()
-    with sqlite3.connect(bot_process.db_path) as db:
-        db.execute("UPDATE game_tables SET seed = ? WHERE id = ?", (NOTHING_TO_DECLARE, table_id))
+    store.execute("UPDATE game_tables SET seed = ? WHERE id = ?", NOTHING_TO_DECLARE, table_id)
     await bot_process.start()
 
     await start(discord, store, alice, table_id)

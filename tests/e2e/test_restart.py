@@ -4,7 +4,6 @@ and the buttons and forms it sent before still work."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -12,7 +11,6 @@ from tests.fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 from .driver import (
-    Store,
     add_ai,
     answered,
     board_of,
@@ -32,7 +30,7 @@ async def test_a_killed_bot_carries_on_and_its_old_buttons_still_work(
 ) -> None:
     bot_process.settings = {"tables": {"ai_delay": 0.02, "turn_timeout": 60}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice = discord.user("alice")
     table_id = await new_table(discord, store, alice, "cento")
     board = board_of(discord, table_id)
@@ -75,7 +73,7 @@ async def test_a_form_opened_before_a_restart_is_answered_after_it(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice = discord.user("alice")
     table_id = await new_table(discord, store, alice, "cento")
     panel = (await alice.slash("table rules")).message
@@ -104,7 +102,7 @@ async def test_a_restart_redraws_only_boards_that_are_behind(
 ) -> None:
     bot_process.settings = {"tables": {"turn_timeout": 600}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob, carol = (discord.user(n) for n in ("alice", "bob", "carol"))
     quiet = await new_table(discord, store, alice, "cento", join=(bob, carol))
     await start(discord, store, alice, quiet)
@@ -113,8 +111,7 @@ async def test_a_restart_redraws_only_boards_that_are_behind(
     )
     assert await bot_process.stop() == 0
     # While the bot is away its board falls behind (as if its last edit had been lost).
-    with sqlite3.connect(bot_process.db_path) as conn:
-        conn.execute("UPDATE game_tables SET board_moves = NULL WHERE id = ?", (quiet,))
+    store.execute("UPDATE game_tables SET board_moves = NULL WHERE id = ?", quiet)
     await bot_process.start()
     board = board_of(discord, quiet)
     edits = board.edits

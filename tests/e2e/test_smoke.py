@@ -72,7 +72,7 @@ async def test_the_bot_comes_back_after_a_kill_on_the_same_database(
     bot.settings = {"log_level": "DEBUG"}
     await bot.start()
     assert bot.starts == 2 and discord.gateway.identifies == 2
-    assert bot.config()["database"]["path"] == bot.db_path
+    assert bot.config()["database"] in ({"path": bot.db_path}, {"url": bot.database_url})
     assert (await discord.user("alice").slash("help")).error is None
     second_run = bot.log().split("--- start 2 ---")[1]
     assert " DEBUG " in second_run, "the new settings were written to the config"

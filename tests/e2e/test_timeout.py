@@ -8,7 +8,7 @@ import pytest
 from tests.fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
-from .driver import Store, add_ai, board_of, new_table, start, wait_turn
+from .driver import add_ai, board_of, new_table, start, wait_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -19,7 +19,7 @@ async def test_the_turn_timeout_warns_then_hands_the_move_to_the_ai(
     # Long enough that the lobby's messages have left the channel's budget by the warning.
     bot_process.settings = {"tables": {"ai_delay": 0.02, "turn_timeout": 7.0}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice = discord.user("alice")
     table_id = await new_table(discord, store, alice, "cento")
     for _ in range(2):
@@ -53,7 +53,7 @@ async def test_a_deleted_board_is_posted_again(
 ) -> None:
     bot_process.settings = {"tables": {"board_edit_interval": 0.2}}
     await bot_process.start()
-    store = Store(bot_process.db_path)
+    store = bot_process.store()
     alice, bob = discord.user("alice"), discord.user("bob")
     table_id = await new_table(discord, store, alice, "centocinque")
     board = board_of(discord, table_id)
