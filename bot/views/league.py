@@ -6,13 +6,14 @@ from __future__ import annotations
 import gzip
 import io
 import re
+from contextlib import AbstractContextManager
 from typing import Any, Self
 
 import discord
 from discord.ui import Button, DynamicItem
 
 from bot.games import SPECS
-from bot.i18n import t, tn
+from bot.i18n import speaking, t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
 from bot.text import GAME_TITLES, game_title
@@ -128,20 +129,28 @@ class StandingsButton(DynamicItem[Button[Any]], template=ids.STANDINGS):
             page = await _league(interaction).standings(
                 _guild(interaction), self.game, self.season, self.page
             )
-            await interaction.response.edit_message(
-                embed=standings_embed(page), view=standings_view(page)
-            )
+            with _public(interaction):
+                embed, view = standings_embed(page), standings_view(page)
+            await interaction.response.edit_message(embed=embed, view=view)
 
         await guarded(interaction, "standings page", None, turn_page)
 
 
+def _public(interaction: Interaction) -> AbstractContextManager[None]:
+    """Speak the channel's language: standings pages are public, like the tables' boards
+    (a refusal is only for the person, in their own)."""
+    publisher = services(interaction).publisher
+    return speaking(publisher.channel_language(interaction.channel_id or 0, interaction.guild_id))
+
+
 async def show_standings(interaction: Interaction, game: str | None, season: int | None) -> None:
     page = await _league(interaction).standings(_guild(interaction), game, season, 0)
-    view = standings_view(page)
+    with _public(interaction):
+        embed, view = standings_embed(page), standings_view(page)
     if view is None:
-        await interaction.response.send_message(embed=standings_embed(page))
+        await interaction.response.send_message(embed=embed)
     else:
-        await interaction.response.send_message(embed=standings_embed(page), view=view)
+        await interaction.response.send_message(embed=embed, view=view)
 
 
 # -- statistics and history ------------------------------------------------------------------

@@ -178,12 +178,16 @@ class Publisher:
         self._storing: asyncio.Task[None] | None = None
 
     def language(self, table: Table) -> str:
-        """The language of a table's public messages: the channel's choice, else the
-        server's own."""
-        chosen = self.choices.language(table.record.channel_id)
+        """The language of a table's public messages."""
+        return self.channel_language(table.record.channel_id, table.record.guild_id)
+
+    def channel_language(self, channel_id: int, guild_id: int | None) -> str:
+        """The language of the public messages in a channel: the one chosen for it with
+        /table language, else the server's own."""
+        chosen = self.choices.language(channel_id)
         if chosen is not None:
             return chosen
-        guild = self.client.get_guild(table.record.guild_id)
+        guild = self.client.get_guild(guild_id) if guild_id is not None else None
         return from_discord(guild.preferred_locale) if guild is not None else "en"
 
     # -- what the manager tells ------------------------------------------------------------

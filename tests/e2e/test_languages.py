@@ -5,13 +5,11 @@ boards and hands carry PNG pictures of the cards, which the server may turn off.
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import pytest
 from PIL import Image
 
 from bot.games import SPECS
-from bot.i18n import speaking, t, translation
 from tests.fakediscord import Channel, FakeDiscord
 from tests.fakediscord.models import Message
 from tests.fakediscord.permissions import MANAGE_GUILD
@@ -19,21 +17,11 @@ from tests.fakediscord.users import SimUser
 
 from .botprocess import BotProcess
 from .driver import Store, answered, make_move, moved, wait_turn
+from .words import command, label, said
 
 pytestmark = pytest.mark.e2e
 
 SETTINGS = {"tables": {"ai_delay": 0.05, "turn_timeout": 60, "board_edit_interval": 0.3}}
-
-
-def said(language: str, text: str, **values: Any) -> str:
-    """``text`` as the bot says it in ``language``."""
-    with speaking(language):
-        return t(text, **{k: t(v) if k == "game" else v for k, v in values.items()})
-
-
-def command(language: str, *words: str) -> str:
-    """A slash command as a person reading ``language`` types it."""
-    return " ".join(translation("command name", w, language) or w for w in words)
 
 
 def board(discord: FakeDiscord, store: Store, channel: Channel | None = None) -> Message:
@@ -41,11 +29,6 @@ def board(discord: FakeDiscord, store: Store, channel: Channel | None = None) ->
     message_id = store.table().board_message_id
     assert message_id is not None
     return next(m for m in discord.messages(channel) if m.id == message_id)
-
-
-def label(language: str, english: str) -> str:
-    with speaking(language):
-        return t(english)
 
 
 def png_size(message: Message, what: str) -> tuple[int, int]:

@@ -11,6 +11,7 @@ import io
 import pytest
 
 from bot.config import LeagueSettings
+from bot.i18n import speaking, tn
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
 from tests.fakediscord import FakeDiscord
@@ -19,6 +20,7 @@ from tests.league.helpers import finished
 
 from .botprocess import BotProcess
 from .driver import add_ai, answered, board_of, new_table, start
+from .words import command, label, said
 
 pytestmark = pytest.mark.e2e
 
@@ -130,4 +132,43 @@ async def test_standings_pages_keep_turning_after_a_restart(
     await discord.wait_for(lambda: "Page 3 of 3" in board.text, what="page 3")
     assert [b["disabled"] for b in board.buttons] == [False, True]
     await asyncio.sleep(0)
+    assert discord.rejections == []
+
+
+async def test_standings_speak_the_channels_language_and_a_refusal_the_persons(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """Standings are public, like the boards: in the channel's language whoever asks; what
+    is only for the person who asked is in theirs."""
+    discord.world.set_guild_locale(discord.guild, "it")
+    await _stored_league(bot_process.database, discord.guild.id, players=24)
+    await bot_process.start()
+    ana = discord.user("ana", locale="pt-BR")
+    italian = said("it", "Standings · {game}", game="Centocinque")
+    assert italian != "Standings · Centocinque"  # the catalogue translates it
+
+    asked = await ana.slash(
+        command("pt_BR", "league", "standings"), **{command("pt_BR", "game"): "centocinque"}
+    )
+    standings = await asked.wait_message()
+    assert not asked.ephemeral and standings.embeds[0]["title"] == italian
+    with speaking("it"):
+        footer = tn(
+            "Page {page} of {pages} · {n} player",
+            "Page {page} of {pages} · {n} players",
+            24,
+            page=2,
+            pages=3,
+        )
+    await ana.click(standings, label=label("it", "Next ▶"))
+    await discord.wait_for(lambda: footer in standings.text, what="page 2, in Italian")
+    assert standings.embeds[0]["title"] == italian
+
+    refused = await ana.slash(
+        command("pt_BR", "league", "season", "new"), **{command("pt_BR", "name"): "Verão"}
+    )
+    assert refused.ephemeral
+    assert await answered(refused) == said(
+        "pt_BR", "Only members who may manage the server can do that."
+    )
     assert discord.rejections == []
