@@ -63,8 +63,8 @@ _BUSY = (
 # The server is gone or not taking connections yet (shutting down, restarting, unreachable):
 # a transaction under way is rolled back by the server, and the pool reconnects when it can.
 # Only a connection lost while its COMMIT is on the way leaves the write in doubt; if it was
-# made after all, the next write of that table finds it (StaleMove) and a restart of the bot
-# brings the table back as stored.
+# made after all, the table's next write finds it (StaleMove), and the table manager takes
+# the stored table in.
 _GONE = (
     OSError,  # refused, reset, no route; TimeoutError too
     asyncpg.PostgresConnectionError,  # including a connection closed in mid-operation

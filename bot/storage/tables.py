@@ -166,6 +166,11 @@ class TableRepo:
                 result.stats,
             )
 
+    async def match_of(self, table_id: int) -> int | None:
+        """The id of the match a finished table's result is stored as, if any."""
+        row = await self.db.fetch_one("SELECT id FROM matches WHERE table_id = ?", (table_id,))
+        return int(row[0]) if row else None
+
     async def moves(self, table_id: int) -> list[Move]:
         rows = await self.db.fetch_all(
             "SELECT n, seat, action, by FROM moves WHERE table_id = ? ORDER BY n", (table_id,)

@@ -446,6 +446,7 @@ class TableManager:
                 None if outcome is None else self._result(table.spec, outcome, seats),
             )
         except StaleMove:
+            await self._take_stored(table)
             raise OutOfDate from None
         table.state = new_state
         table.record.seats = seats
@@ -455,6 +456,29 @@ class TableManager:
         if match_id is not None:
             await self._finished(table, match_id)
         await self._told(table, events)
+
+    async def _take_stored(self, table: Table) -> None:
+        """The database holds a move this copy of the table lacks: a commit whose answer was
+        lost with its connection (PostgreSQL) may have been made after all. Take the table as
+        stored, show it, and drive it on from there."""
+        record = await self.repo.get(table.id)
+        if record is None or record.moves <= table.record.moves:
+            return
+        log.warning(
+            "table %s: the database has move %d, this process move %d; taking the stored table",
+            table.id,
+            record.moves,
+            table.record.moves,
+        )
+        table.record = record
+        if record.status == "playing":
+            table.state = await self._load_state(table)
+            self._drive(table)
+        elif record.status == "finished":
+            match_id = await self.repo.match_of(table.id)
+            if match_id is not None:
+                await self._finished(table, match_id)
+        await self._told(table, [])
 
     async def _told(self, table: Table, events: list[Event]) -> None:
         if self.listener:
@@ -560,7 +584,10 @@ class TableManager:
             if table.record.moves != moves or table.formality(seat) != action:
                 return False
             by: MoveBy = "ai" if table.seats[seat].played_by_ai else "person"
-            await self._apply(table, seat, action, by)
+            try:
+                await self._apply(table, seat, action, by)
+            except OutOfDate:  # the stored table was ahead, and is taken in (_take_stored)
+                return True
         await self._after_move(table)
         return True
 
@@ -588,6 +615,8 @@ class TableManager:
                         return False
                     await self._apply(table, seat, action, by)
                 break
+            except OutOfDate:  # the stored table was ahead, and is taken in (_take_stored)
+                return True
             except DatabaseBusy:
                 # Another program holds the database; the lock is free meanwhile for others.
                 log.warning(

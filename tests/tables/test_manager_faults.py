@@ -15,7 +15,8 @@ from typing import Any
 import psutil
 import pytest
 
-from bot.tables import Table, TableError, TableManager
+from bot.storage.records import Move
+from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from tests.databases import Backend, PostgresServer
 
@@ -207,6 +208,101 @@ async def test_games_wait_out_a_postgresql_server_that_goes_away_and_go_on_when_
                 await world.close(m)
     finally:
         server.stop()
+
+
+# -- a commit whose answer was lost -----------------------------------------------------------
+
+
+async def made_behind_its_back(m: TableManager, table: Table, seat: int, action: str) -> Any:
+    """Store ``action`` as the table's next move without the manager knowing, as a COMMIT
+    whose answer was lost with its connection; the state after it. A move that ends the
+    game is stored with its result, as the manager stores it."""
+    state, _ = table.rules.apply(table.state, seat, action)
+    seats = [s.model_copy(deep=True) for s in table.seats]
+    seats[seat].acted += 1
+    n = table.record.moves + 1
+    dumped = table.rules.dump(state)
+    outcome = table.rules.outcome(state)
+    result = None if outcome is None else m._result(table.spec, outcome, seats)
+    await m.repo.commit_move(
+        table.id, Move(n=n, seat=seat, action=action, by="ai"), dumped, seats, [], result
+    )
+    return dumped
+
+
+async def test_a_move_stored_without_the_process_knowing_is_taken_in_and_play_goes_on(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world(ai_delay=600)
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    seat = table.rules.turn(table.state)
+    action = table.rules.legal_actions(table.state, seat)[0]
+    stored = await made_behind_its_back(m, table, seat, action)
+    assert table.record.moves == 0
+    told = len(world.listener.changes)
+
+    user = table.seats[seat].user_id
+    assert user is not None
+    with pytest.raises(OutOfDate):  # the person is told to look again: the table moved on
+        await m.act(table, user, action, None)
+    assert table.record.moves == 1 and table.rules.dump(table.state) == stored
+    assert table.seats[seat].acted == 1 and logged(caplog, "taking the stored table")
+    assert len(world.listener.changes) == told + 1  # the board is drawn again from it
+    nxt = table.rules.turn(table.state)
+    assert nxt is not None
+    mover = table.seats[nxt].user_id
+    assert mover is not None
+    await m.act(table, mover, table.rules.legal_actions(table.state, nxt)[0], None)
+    assert [mv.n for mv in await m.repo.moves(table.id)] == [1, 2] and table.record.moves == 2
+    await world.close(m)
+
+
+async def test_an_ai_seat_takes_in_a_move_stored_without_the_process_knowing(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = make_world(ai_delay=0.3)
+    m = await world.open()
+    table = await all_ai_table(m, 10)
+    seat = table.rules.turn(table.state)
+    await made_behind_its_back(m, table, seat, table.rules.legal_actions(table.state, seat)[0])
+    await wait_until(lambda: table.record.moves >= 4, timeout=15)
+    assert logged(caplog, "taking the stored table") and not logged(caplog, "driver failed")
+    assert [mv.n for mv in await m.repo.moves(table.id)][:4] == [1, 2, 3, 4]
+    await world.close(m)
+
+
+async def test_a_last_move_stored_without_the_process_knowing_finishes_the_table(
+    make_world: Make,
+) -> None:
+    world = make_world(ai_delay=600)
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "centocinque")
+    await m.join(table, 101, "Bob")
+    await m.start(table, 100)
+    rules = table.rules
+    for _ in range(5000):  # people play on until a move would end the match
+        seat = rules.turn(table.state)
+        assert seat is not None
+        legal = rules.legal_actions(table.state, seat)
+        last = next((a for a in legal if rules.outcome(rules.apply(table.state, seat, a)[0])), None)
+        if last is not None:
+            break
+        user = table.seats[seat].user_id
+        assert user is not None
+        await m.act(table, user, legal[0], None)
+    assert last is not None, "the match never came to its last move"
+    await made_behind_its_back(m, table, seat, last)
+    user = table.seats[seat].user_id
+    assert user is not None
+
+    with pytest.raises(OutOfDate):
+        await m.act(table, user, last, None)
+    assert table.record.status == "finished" and table.id not in m.by_id
+    assert world.matches == [await m.repo.match_of(table.id)]  # the league is told, once
+    await world.close(m)
 
 
 # -- a driver that fails is started again ----------------------------------------------------
