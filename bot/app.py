@@ -126,10 +126,10 @@ async def _open_and_serve(settings: Settings) -> None:
         connections=settings.database.connections,
     )
     try:
-        shards = settings.discord.shard_ids
-        if shards is None and settings.discord.shard_count is not None:
-            shards = list(range(settings.discord.shard_count))
-        await db.claim_shards(shards)  # ShardTaken: another process runs one
+        count, shards = settings.discord.shard_count, settings.discord.shard_ids
+        if shards is None and count is not None:
+            shards = list(range(count))
+        await db.claim_shards(count, shards or ())  # ShardTaken: another process runs one
         await serve(TavoloBot(settings, db), settings.discord.token)
     finally:
         await db.close()  # if the bot did not (it failed before it could)

@@ -174,10 +174,11 @@ class Database(ABC):
         """After rows were written with their ids (the copy): new rows get ids past them."""
 
     @abstractmethod
-    async def claim_shards(self, shards: Sequence[int] | None) -> None:
-        """Hold ``shards`` (``None``: every shard, however many there are) for this process
-        until it closes the database, so that no second process runs them (two would answer
-        the same clicks). Raises ShardTaken.
+    async def claim_shards(self, count: int | None, shards: Sequence[int] = ()) -> None:
+        """Hold ``shards`` of ``count`` (``count`` None: every shard, however many there are)
+        for this process until it closes the database, so that no second process runs them
+        (two would answer the same clicks), nor one that counts the shards differently.
+        Raises ShardTaken.
 
         Only a shared database (PostgreSQL) needs it: the settings let a SQLite bot run all
         the shards or none, in one process."""

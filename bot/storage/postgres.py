@@ -47,6 +47,7 @@ CONNECT_TIMEOUT = 10.0  # seconds to reach the server and log in
 MIGRATION_LOCK = 0x7461766F6C6F  # pg_advisory_xact_lock key while migrating ("tavolo")
 SHARD_LOCKS = 0x74766C6F  # pg_advisory_lock(SHARD_LOCKS, shard): a shard's process ("tvlo")
 EVERY_SHARD = -1  # (SHARD_LOCKS, -1): exclusive for a process running all, else shared
+SHARD_COUNTS = 0x74766C63  # pg_advisory_lock_shared(SHARD_COUNTS, shard_count) ("tvlc")
 SCHEMA_VERSION = """
 CREATE TABLE schema_version (
     version INTEGER PRIMARY KEY,      -- a migration applied; the highest is the schema's
@@ -339,50 +340,60 @@ class PostgresDatabase(Database):
         finally:
             await self.pool.release(conn)
 
-    async def claim_shards(self, shards: Sequence[int] | None) -> None:
+    async def claim_shards(self, count: int | None, shards: Sequence[int] = ()) -> None:
         """Session-level advisory locks on a connection of their own, held until the database
         is closed: a process that dies lets its shards go with its connection. A process
-        running every shard (``None``) holds ``EVERY_SHARD`` alone; one running some of them
-        shares it with the others, and holds a lock per shard."""
+        running every shard (``count`` None) holds ``EVERY_SHARD`` alone; one running some
+        of ``count`` shards shares it with the others, shares a lock naming ``count`` (so a
+        process started with another count is seen), and holds a lock per shard."""
         conn = self._shards or await asyncpg.connect(self._url, timeout=CONNECT_TIMEOUT)
-        kind = "" if shards is None else "_shared"
-        every = taken = False
-        held: list[int] = []
+        held: list[tuple[str, int, int]] = []  # taken by this call: let go if it fails
+
+        async def take(kind: str, key: int, value: int) -> bool:
+            taken = await conn.fetchval(f"SELECT pg_try_advisory_lock{kind}($1, $2)", key, value)
+            if taken:
+                held.append((kind, key, value))
+            return bool(taken)
+
         try:
-            every = await conn.fetchval(
-                f"SELECT pg_try_advisory_lock{kind}($1, $2)", SHARD_LOCKS, EVERY_SHARD
-            )
-            if not every:
+            if not await take("" if count is None else "_shared", SHARD_LOCKS, EVERY_SHARD):
                 raise ShardTaken(
                     f"another Tavolo process already runs shards on the database {self.name}:"
                     " to run several, give each [discord] shard_count and shard_ids of its own"
-                    if shards is None
+                    if count is None
                     else f"another Tavolo process on the database {self.name} runs every"
                     " shard (it has no [discord] shard_count): stop it, or give it shard_ids"
                 )
-            for shard in shards or ():
-                if not await conn.fetchval(
-                    "SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCKS, shard
-                ):
+            if count is not None:
+                await take("_shared", SHARD_COUNTS, count)
+                other = await conn.fetchval(
+                    "SELECT objid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1"
+                    " AND objsubid = 2 AND objid <> $2 AND database ="
+                    " (SELECT oid FROM pg_database WHERE datname = current_database()) LIMIT 1",
+                    SHARD_COUNTS,
+                    count,
+                )
+                if other is not None:
+                    raise ShardTaken(
+                        f"another Tavolo process on the database {self.name} runs with"
+                        f" shard_count = {other}, this one with {count}: give every process"
+                        " the same shard_count"
+                    )
+            for shard in shards:
+                if not await take("", SHARD_LOCKS, shard):
                     raise ShardTaken(
                         f"shard {shard} is already run by another Tavolo process on the"
                         f" database {self.name}: give each process shards of its own"
                         " ([discord] shard_ids)"
                     )
-                held.append(shard)
-            taken = True
-        finally:
-            if taken:
-                self._shards = conn
-            elif conn is not self._shards:
+        except BaseException:
+            if conn is not self._shards:
                 await conn.close()
-            else:  # let go of what this call took only
-                for shard in held:
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", SHARD_LOCKS, shard)
-                if every:
-                    await conn.execute(
-                        f"SELECT pg_advisory_unlock{kind}($1, $2)", SHARD_LOCKS, EVERY_SHARD
-                    )
+            else:
+                for kind, key, value in reversed(held):
+                    await conn.execute(f"SELECT pg_advisory_unlock{kind}($1, $2)", key, value)
+            raise
+        self._shards = conn
 
     async def close(self) -> None:
         if self._shards is not None:

@@ -266,7 +266,7 @@ class SQLiteDatabase(Database):
             if "no transaction is active" not in str(exc):  # it never began, or committed
                 raise
 
-    async def claim_shards(self, shards: Sequence[int] | None) -> None:
+    async def claim_shards(self, count: int | None, shards: Sequence[int] = ()) -> None:
         """Nothing to hold: a SQLite bot runs all its shards in one process (the settings
         refuse some shards only, which would need a database shared with other processes)."""
 
