@@ -25,7 +25,7 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 
 CHOOSERS = ("play:AS", "play:AC")
 SLASH_EVERY = 4
+AHEAD_TRIES = 40  # a person whose hand offers no move asks again, 50 ms apart, up to this
+
+T = TypeVar("T")
 """One move in this many is made with ``/play`` (after its suggestions), the rest from a hand."""
 
 
@@ -320,11 +323,29 @@ class TavoloTable(TableBase):
         await until(stored, 10, f"move {row.moves + 1}")
         self.counts.moves += 1
 
+    async def _until_offered(
+        self, ask: Callable[[], Awaitable[T]], offers: Callable[[T], Any]
+    ) -> T:
+        """Ask for the seat's moves until some are offered. The people read turns from the
+        database, and may ask in the moment between a move's commit and the bot taking it
+        in (a person reads the board, which comes after): then they ask again."""
+        for _ in range(AHEAD_TRIES):
+            answer = await ask()
+            if offers(answer):
+                return answer
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"no move offered after {AHEAD_TRIES} tries")
+
     async def _play_from_hand(self, user: RemoteUser, row: TableRow, seat: int) -> None:
         board = str(row.board_message_id)
-        shown = await self.press(user, board, "My hand")
-        hand = shown["message"]
-        assert shown["error"] is None and hand is not None, shown["error"]
+
+        async def open_hand() -> dict[str, Any]:
+            shown = await self.press(user, board, "My hand")
+            hand: dict[str, Any] | None = shown["message"]
+            assert shown["error"] is None and hand is not None, shown["error"]
+            return hand
+
+        hand = await self._until_offered(open_hand, move_options)
         options = move_options(hand)
         token = careful(row, seat, list(options), self.rng)
         custom_id, value = options[token]
@@ -341,11 +362,11 @@ class TavoloTable(TableBase):
 
     async def _play_command(self, user: RemoteUser, row: TableRow, seat: int) -> None:
         channel = self.channel_id
-        suggested = await self.act(
-            lambda: user.autocomplete("play", "card", "", channel_id=channel)
+        suggested = await self._until_offered(
+            lambda: self.act(lambda: user.autocomplete("play", "card", "", channel_id=channel)),
+            lambda answer: answer["choices"],
         )
-        offered = [c["value"] for c in suggested["choices"] or []]
-        assert offered, f"no suggestions for seat {seat} at table {row.id}"
+        offered = [c["value"] for c in suggested["choices"]]
         token = careful(row, seat, offered, self.rng)
         extra = {"value": 10} if token in CHOOSERS else {}
         await self.act(lambda: user.slash("play", channel_id=channel, card=token, **extra))
