@@ -67,6 +67,18 @@ async def all_ai_table(m: TableManager, channel: int, game: str = "cento") -> Ta
     return table
 
 
+async def two_people(m: TableManager, channel: int, host: int = 100) -> tuple[Table, int, int]:
+    """A running Centocinque table of two people; the seat on turn, and its person."""
+    table = await m.create(1, channel, host, "Ann", "centocinque")
+    await m.join(table, host + 1, "Bob")
+    await m.start(table, host)
+    seat = table.rules.turn(table.state)
+    assert seat is not None
+    user = table.seats[seat].user_id
+    assert user is not None
+    return table, seat, user
+
+
 # -- the AI worker process dies ----------------------------------------------------------------
 
 
@@ -106,10 +118,7 @@ async def test_a_timed_out_turn_waits_out_a_locked_database_and_is_stored_once(
 ) -> None:
     world = make_world(busy_timeout=0.05, turn_timeout=0.4, timeouts_before_ai=3)
     m = await world.open()
-    table = await m.create(1, 10, 100, "Ann", "centocinque")
-    await m.join(table, 101, "Bob")
-    await m.start(table, 100)
-    seat = table.rules.turn(table.state)
+    table, seat, _ = await two_people(m, 10)
     async with world.backend.locked():
         # The turn times out, and the AI's move for it cannot be stored while the lock lasts.
         await wait_until(lambda: logged(caplog, "database is busy"), timeout=10)
@@ -144,12 +153,7 @@ async def test_a_persons_move_on_a_locked_database_is_refused_clearly_and_change
 ) -> None:
     world = make_world(busy_timeout=0.05, ai_delay=600)
     m = await world.open()
-    table = await m.create(1, 10, 100, "Ann", "centocinque")
-    await m.join(table, 101, "Bob")
-    await m.start(table, 100)
-    seat = table.rules.turn(table.state)
-    user = table.seats[seat].user_id
-    assert user is not None
+    table, seat, user = await two_people(m, 10)
     await m.leave(table, user)  # away: coming back is part of the move
     state = table.rules.dump(table.state)
     seats = [s.model_copy(deep=True) for s in table.seats]
@@ -178,12 +182,7 @@ async def test_games_wait_out_a_postgresql_server_that_goes_away_and_go_on_when_
             m = await world.open()
             try:
                 ai_table = await all_ai_table(m, 10)
-                table = await m.create(1, 11, 200, "Bea", "centocinque")
-                await m.join(table, 201, "Cid")
-                await m.start(table, 200)
-                seat = table.rules.turn(table.state)
-                user = table.seats[seat].user_id
-                assert user is not None
+                table, seat, user = await two_people(m, 11, host=200)
                 action = table.rules.legal_actions(table.state, seat)[0]
                 state = table.rules.dump(table.state)
                 await wait_until(lambda: ai_table.record.moves >= 2)
@@ -235,17 +234,12 @@ async def test_a_move_stored_without_the_process_knowing_is_taken_in_and_play_go
 ) -> None:
     world = make_world(ai_delay=600)
     m = await world.open()
-    table = await m.create(1, 10, 100, "Ann", "centocinque")
-    await m.join(table, 101, "Bob")
-    await m.start(table, 100)
-    seat = table.rules.turn(table.state)
+    table, seat, user = await two_people(m, 10)
     action = table.rules.legal_actions(table.state, seat)[0]
     stored = await made_behind_its_back(m, table, seat, action)
     assert table.record.moves == 0
     told = len(world.listener.changes)
 
-    user = table.seats[seat].user_id
-    assert user is not None
     with pytest.raises(OutOfDate):  # the person is told to look again: the table moved on
         await m.act(table, user, action, None)
     assert table.record.moves == 1 and table.rules.dump(table.state) == stored
@@ -279,9 +273,7 @@ async def test_a_last_move_stored_without_the_process_knowing_finishes_the_table
 ) -> None:
     world = make_world(ai_delay=600)
     m = await world.open()
-    table = await m.create(1, 10, 100, "Ann", "centocinque")
-    await m.join(table, 101, "Bob")
-    await m.start(table, 100)
+    table, _, _ = await two_people(m, 10)
     rules = table.rules
     for _ in range(5000):  # people play on until a move would end the match
         seat = rules.turn(table.state)
