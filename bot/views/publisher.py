@@ -158,7 +158,7 @@ class Publisher:
         manager: TableManager,
         choices: Choices,
         interval: float,
-        sends: int = global_sends(50, 1.0),
+        sends: int,  # per GLOBAL_WINDOW, all channels together: global_sends()
     ) -> None:
         self.client = client
         self.manager = manager
