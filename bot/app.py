@@ -22,9 +22,8 @@ from bot.tables import Choices, TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.views.attach import warm_up
 from bot.views.errors import report_error
-from bot.views.items import DYNAMIC_ITEMS, modal_submitted
-from bot.views.league import StandingsButton
 from bot.views.publisher import Publisher, global_sends
+from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
 
 log = logging.getLogger(__name__)
@@ -46,6 +45,7 @@ class TavoloBot(commands.AutoShardedBot):
         self.services: Services | None = None
         self._db: Database | None = db  # opened before the bot goes online; closed with it
         self._ai: AIWorkers | None = None
+        self._publisher: Publisher | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -58,7 +58,7 @@ class TavoloBot(commands.AutoShardedBot):
         await choices.load()
         sends = global_sends(settings.discord.global_rate_limit, settings.discord.share)
         publisher = Publisher(self, manager, choices, settings.tables.board_edit_interval, sends)
-        manager.listener = publisher
+        manager.listener = self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
         manager.match_finished = league.record
         self.services = Services(manager, publisher, league, choices)
@@ -67,8 +67,8 @@ class TavoloBot(commands.AutoShardedBot):
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
 
         await warm_up()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, StandingsButton)
-        self.add_listener(modal_submitted, "on_interaction")
+        self.add_dynamic_items(*CLICKS)
+        self.add_listener(on_interaction, "on_interaction")
         self.tree.error(self._command_failed)
         await self.tree.set_translator(Translator())
         for cog in all_cogs():
@@ -99,8 +99,9 @@ class TavoloBot(commands.AutoShardedBot):
         """Stop the tables' timers and messages, then Discord, then the AI and the database."""
         if self.services is not None:
             await self.services.manager.close()
-            await self.services.publisher.close()
             self.services = None
+        if self._publisher is not None:
+            await self._publisher.close()
         await super().close()
         if self._ai is not None:
             self._ai.close()

@@ -1,9 +1,9 @@
 """``python -m bot play``: play a game in the terminal against AI seats.
 
 You sit at ``--seat`` (0 by default); the other seats are AI players. On your turn the
-board, your hand and your moves are shown; type a move's number. At any prompt you may also
-type ``p`` to say "penúltima" with your next play, or ``c N`` to call out seat N's missed
-penúltima (Centocinque), and ``q`` to quit.
+board, your hand and your moves are shown; type a move's number. The game's marks and
+targets have keys of their own (Centocinque: ``p`` to say "penúltima" with your next play,
+``c N`` to call out seat N's missed penúltima), and ``q`` quits.
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ import json
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.ai import LEVELS
 from bot.games.base import Json
-from bot.games.spec import Inputs
+from bot.games.moves import Move, Offer, offers, with_marks
+from bot.games.spec import GameSpec
 from bot.i18n import LANGUAGES, speak, t
 from bot.text import game_title, narrate_all, refusal
 
@@ -29,54 +31,70 @@ class Quit(Exception):
     pass
 
 
-def _choices(inputs: Inputs, legal: list[str]) -> list[str]:
-    """The moves to list: side actions and the penúltima variants are typed, not listed
-    (so the list never tells whether a call-out is possible), and a chosen-value Ace is one
-    entry whose value is asked for."""
-    out: list[str] = []
-    for action in legal:
-        parts = action.split(":")
-        if not inputs.listed(action):
-            continue
-        if len(parts) == 3 and parts[1] in inputs.valued:
-            action = f"{parts[0]}:{parts[1]}:?"
-        if action not in out:
-            out.append(action)
-    return out
+def _label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
+    card = spec.text.card_name(offer.move.card) if offer.move.card is not None else ""
+    number, completion = spec.inputs.number, spec.inputs.completion
+    if offer.needs == "number" and number is not None:
+        return t(number.terminal_offer, card=card)
+    if offer.needs == "completion" and completion is not None:
+        return t(completion.offer, card=card)
+    return spec.text.action_label(offer.token)
 
 
-def _label(game: str, action: str) -> str:
-    if action.endswith(":?"):
-        card = SPECS[game].text.card_name(action.split(":")[1])
-        return t("{card}, choosing the total", card=card)
-    return SPECS[game].text.action_label(action)
+def _pick(options: list[str], ask: Ask, say: Callable[[str], None], prompt: str) -> str | None:
+    """The option whose number is typed, or the answer itself when it is not a number."""
+    for n, option in enumerate(options, start=1):
+        say(f"  {n}. {option}")
+    answer = ask(prompt).strip().lower()
+    if answer.isdigit() and 1 <= int(answer) <= len(options):
+        return str(int(answer) - 1)
+    return None if answer.isdigit() else answer
 
 
 def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
-    choices = _choices(SPECS[game].inputs, legal)
-    penultima = False
+    """The person's move: one of the listed offers (a number or a take asked for when the
+    offer needs one), with the game's marks and targets typed by their keys (so the list
+    never tells whether a call-out is possible)."""
+    spec = SPECS[game]
+    inputs, moves = spec.inputs, spec.moves
+    listed = offers(moves, inputs, legal)
+    keys = [t("number"), *(m.terminal_key for m in inputs.marks)]
+    if inputs.target is not None:
+        keys.append(f"{inputs.target.terminal_key} N")
+    prompt = t("Your move ({keys}): ", keys=", ".join([*keys, "q"]))
+    said: list[str] = []
     while True:
-        for n, action in enumerate(choices, start=1):
-            say(f"  {n}. {_label(game, action)}")
-        answer = ask(t("Your move (number, p, c N, q): ")).strip().lower()
+        answer = _pick([_label(spec, o) for o in listed], ask, say, prompt)
         if answer == "q":
             raise Quit
-        if answer == "p":
-            penultima = True
-            say(t("You will say “penúltima!” with your next play."))
+        mark = next((m for m in inputs.marks if answer == m.terminal_key), None)
+        if mark is not None:
+            said.append(mark.name)
+            say(t(mark.terminal_noted))
             continue
-        if answer.startswith("c"):
-            return f"callout:{answer[1:].strip()}"
-        if not answer.isdigit() or not 1 <= int(answer) <= len(choices):
-            say(t("Type a number from 1 to {n}.", n=len(choices)))
+        target = inputs.target
+        if target is not None and answer and answer.startswith(target.terminal_key):
+            seat = answer[len(target.terminal_key) :].strip()
+            return moves.write(Move(target.kind, target=int(seat))) if seat.isdigit() else answer
+        if answer is None or not answer.isdigit():
+            say(t("Type a number from 1 to {n}.", n=len(listed)))
             continue
-        action = choices[int(answer) - 1]
-        if action.endswith(":?"):
-            value = ask(t("Set the total to (0-100): ")).strip()
-            action = action[:-1] + value
-        if penultima and action + ":penultima" in legal:
-            action += ":penultima"
-        return action
+        offer = listed[int(answer)]
+        token = offer.token
+        if offer.needs == "number" and inputs.number is not None:
+            typed = ask(t(inputs.number.terminal_prompt))
+            value = inputs.number.parse(typed)
+            if value is None:
+                say(t(inputs.number.refused, typed=typed))
+                continue
+            token = moves.write(replace(offer.move, value=value))
+        elif offer.needs == "completion":
+            takes = [spec.text.action_label(done) for done, _ in offer.completions]
+            which = _pick(takes, ask, say, prompt)
+            if which is None or not which.isdigit():
+                continue
+            token = offer.completions[int(which)][0]
+        return with_marks(moves, legal, token, said)
 
 
 def play(

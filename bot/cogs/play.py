@@ -1,4 +1,5 @@
-"""Moves: /hand, /play (with suggestions), /draw, /pass, /penultima."""
+"""Moves: /hand, /play (with suggestions), and the commands the games declare: shortcuts for a
+kind of move (/draw, /pass) and the commands of their marks and targets (/penultima)."""
 
 from __future__ import annotations
 
@@ -8,56 +9,43 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.views import flows
+from bot.views import hand, play
+from bot.views.access import channel_table
 
 Interaction = discord.Interaction[Any]
 
 
+LOW, HIGH, VALUE = play.number_option()
+
+
 class PlayCog(commands.Cog):
+    def __init__(self) -> None:
+        super().__init__()
+        # The games' own commands join the cog's: the bot's tree and the catalogues' take
+        # both from here.
+        self.__cog_app_commands__.extend(play.game_commands())
+
     @app_commands.command(name="hand", description="Your cards and moves (only you see them)")
     @app_commands.guild_only()
     async def hand(self, interaction: Interaction) -> None:
-        await flows.show_hand(interaction, flows.channel_table(interaction))
+        await hand.show(interaction, channel_table(interaction))
 
     @app_commands.command(name="play", description="Play a card, or make any other move of yours")
     @app_commands.guild_only()
     @app_commands.describe(
         card="Your move: the suggestions list what you may do now",
-        value="One Hundred's Ace of Spades or Clubs: the new total, 0 to 100",
+        value=VALUE,
     )
     async def play(
         self,
         interaction: Interaction,
         card: str,
-        value: app_commands.Range[int, 0, 100] | None = None,
+        value: app_commands.Range[int, LOW, HIGH] | None = None,
     ) -> None:
-        await flows.play(interaction, card, value)
+        await play.play(interaction, card, value)
 
     @play.autocomplete("card")
     async def card_suggestions(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return flows.suggestions(interaction, current)
-
-    @app_commands.command(name="draw", description="Draw from the stock")
-    @app_commands.guild_only()
-    async def draw(self, interaction: Interaction) -> None:
-        await flows.simple_move(interaction, "draw")
-
-    @app_commands.command(name="pass", description="Keep the Cavallo you drew and pass")
-    @app_commands.guild_only()
-    async def pass_(self, interaction: Interaction) -> None:
-        await flows.simple_move(interaction, "pass")
-
-    @app_commands.command(
-        name="penultima",
-        description="Say “penúltima” for your next play, or call out a player who forgot",
-    )
-    @app_commands.guild_only()
-    @app_commands.describe(player="The player to call out (leave out to say it yourself)")
-    async def penultima(self, interaction: Interaction, player: discord.User | None = None) -> None:
-        table = flows.channel_table(interaction)
-        if player is None:
-            await flows.say_penultima(interaction, table, in_place=False)
-        else:
-            await flows.call_out(interaction, table, player)
+        return play.suggestions(interaction, current)

@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGES
 from bot.text import GAME_TITLES
-from bot.views import flows
+from bot.views import board, lobby, rules, server
+from bot.views.access import channel_table
 
 Interaction = discord.Interaction[Any]
 
@@ -26,31 +27,31 @@ class TablesCog(commands.Cog):
         game=[app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
     )
     async def new(self, interaction: Interaction, game: str) -> None:
-        await flows.new_table(interaction, game)
+        await lobby.new_table(interaction, game)
 
     @table.command(name="join", description="Sit down at the table before it starts")
     async def join(self, interaction: Interaction) -> None:
-        await flows.join(interaction, flows.channel_table(interaction))
+        await lobby.join(interaction, channel_table(interaction))
 
     @table.command(name="leave", description="Leave the lobby, or let the AI play your seat")
     async def leave(self, interaction: Interaction) -> None:
-        await flows.leave(interaction, flows.channel_table(interaction))
+        await lobby.leave(interaction, channel_table(interaction))
 
     @table.command(name="start", description="Start the game (host)")
     async def start(self, interaction: Interaction) -> None:
-        await flows.start(interaction, flows.channel_table(interaction))
+        await lobby.start(interaction, channel_table(interaction))
 
     @table.command(name="status", description="Show the table (only to you)")
     async def status(self, interaction: Interaction) -> None:
-        await flows.status(interaction, flows.channel_table(interaction))
+        await board.status(interaction, channel_table(interaction))
 
     @table.command(name="end", description="Close the table without a result (host or moderator)")
     async def end(self, interaction: Interaction) -> None:
-        await flows.end(interaction, flows.channel_table(interaction))
+        await lobby.end(interaction, channel_table(interaction))
 
     @table.command(name="rules", description="Show the house rules; the host may change them")
     async def rules(self, interaction: Interaction) -> None:
-        await flows.show_rules(interaction, flows.channel_table(interaction))
+        await rules.show(interaction, channel_table(interaction))
 
     @table.command(name="kick", description="Remove a player, or give their seat to the AI")
     @app_commands.describe(
@@ -62,11 +63,11 @@ class TablesCog(commands.Cog):
         player: discord.User | None = None,
         seat: app_commands.Range[int, 1, 12] | None = None,
     ) -> None:
-        await flows.kick(interaction, flows.channel_table(interaction), player, seat)
+        await lobby.kick(interaction, channel_table(interaction), player, seat)
 
     @table.command(name="back", description="Play your seat again after the AI took it")
     async def back(self, interaction: Interaction) -> None:
-        await flows.back(interaction, flows.channel_table(interaction))
+        await lobby.back(interaction, channel_table(interaction))
 
     @table.command(
         name="language", description="The language of this channel's boards (host or moderator)"
@@ -74,16 +75,16 @@ class TablesCog(commands.Cog):
     @app_commands.describe(language="One of Tavolo's languages, or the server's own")
     @app_commands.choices(
         language=[
-            app_commands.Choice(name="The server's language", value=flows.SERVER_LANGUAGE),
+            app_commands.Choice(name="The server's language", value=server.SERVER_LANGUAGE),
             *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
         ]
     )
     async def language(self, interaction: Interaction, language: str) -> None:
-        await flows.set_language(interaction, language)
+        await server.set_language(interaction, language)
 
     @table.command(
         name="pictures", description="Show the cards as pictures on this server (Manage Server)"
     )
     @app_commands.describe(show="Pictures on (the text stays), or text only")
     async def pictures(self, interaction: Interaction, show: bool) -> None:
-        await flows.set_pictures(interaction, show)
+        await server.set_pictures(interaction, show)

@@ -10,7 +10,10 @@ spec instead of naming games:
 - ``players``: ``make_player`` (the AI worker, the terminal, the simulator);
 - ``text``: boards, hands, announcements and the lobby on Discord, the terminal, refusals,
   the league's statistics page; ``title``: the slash commands' choices and every heading;
-- ``inputs``: the hand's moves and buttons, ``/play``, ``/penultima`` and the terminal;
+- ``moves``: its action tokens read into typed moves and written back (``bot.games.moves``):
+  nothing outside the game's folder splits or builds a token;
+- ``inputs``: what a person supplies besides a listed move (marks, targets, numbers, a card's
+  takes, shortcut commands): the hand's moves and buttons, the slash commands, the terminal;
 - ``league``: the scores and figures the table manager stores, the league's statistics;
 - ``pack``: the pictures; ``types``: the typed words, league adapter and board painters, and
   the conformance tests.
@@ -24,6 +27,7 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from bot.games.ai.base import Player, RandomPlayer, check_level
 from bot.games.base import Rules
+from bot.games.moves import Inputs, MoveReader
 
 ViewT = TypeVar("ViewT")  # the game's view of a seat
 EventT = TypeVar("EventT")  # the game's events
@@ -55,26 +59,6 @@ class Seating:
     def teams(self, seats: int) -> list[int]:
         """Each seat's side (its team, for ratings and league points)."""
         return [seat % self.sides if self.sides else seat for seat in range(seats)]
-
-
-@dataclass(frozen=True)
-class Inputs:
-    """What a person does at the table besides choosing one of the moves listed."""
-
-    penultima: bool = False
-    """A game of penúltima (Centocinque): a person marks their next play as said (the hand's
-    Penúltima! button, ``/penultima``; the play then takes ``:penultima``) and calls out a
-    miss (the board's Call out button, ``/penultima player:``; ``callout:<seat>``). Those
-    tokens are never listed as moves, so the interface never gives a miss away."""
-    valued: frozenset[str] = frozenset()
-    """Cards whose play sets a number the person types (One Hundred's Aces of spades and
-    clubs): listed once as ``play:<card>``, made as ``play:<card>:<number>``."""
-
-    def listed(self, token: str) -> bool:
-        """Whether a legal action is offered as a move of its own."""
-        return not self.penultima or not (
-            token.endswith(":penultima") or token.startswith("callout:") or token == "penultima"
-        )
 
 
 class HardFactory(Protocol):
@@ -169,6 +153,7 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     seats: Seating
     players: Players
     text: GameText[ViewT, EventT, OutcomeT]
+    moves: MoveReader
     inputs: Inputs
     league: LeagueAdapter[EventT, OutcomeT]
     pack: str

@@ -21,7 +21,8 @@ class Seat(BaseModel):
     away: bool = False  # a person whose seat the AI plays until they type /table back
     timeouts: int = 0  # turns in a row the AI played for them
     acted: int = 0  # moves this seat has made: the counter in its buttons' custom ids
-    penultima: bool = False  # said "penúltima" for its next play (Centocinque)
+    # The game's marks (``bot.games.moves.Mark``) said for the seat's next move, by name.
+    marks: list[str] = Field(default_factory=list)
     # Counts kept move by move for the league's statistics (e.g. penúltima missed).
     counts: dict[str, int] = Field(default_factory=dict)
 

@@ -16,6 +16,7 @@ from bot.config import TableSettings
 from bot.games import GAMES, GameError, GameSpec
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
+from bot.games.moves import Mark, with_marks
 from bot.i18n import t
 from bot.storage.db import DatabaseBusy
 from bot.storage.records import GameResult, Move, MoveBy, Seat
@@ -341,12 +342,14 @@ class TableManager:
             await self.repo.save_seats(table.id, table.seats)
         self._drive(table)
 
-    async def say_penultima(self, table: Table, user_id: int) -> None:
+    async def say(self, table: Table, user_id: int, mark: Mark) -> None:
+        """Keep ``mark`` for the person's next move it rides on (``bot.games.moves.Mark``)."""
         async with table.lock:
             seat = self._need_seated(table, user_id)
-            if not table.playing or not table.spec.inputs.penultima:
-                raise TableError(t("Penúltima is said only in a game of Centocinque."))
-            table.seats[seat].penultima = True
+            if not table.playing or mark not in table.spec.inputs.marks:
+                raise TableError(t(mark.elsewhere))
+            if mark.name not in table.seats[seat].marks:
+                table.seats[seat].marks.append(mark.name)
             await self.repo.save_seats(table.id, table.seats)
 
     async def set_board(self, table: Table, message_id: int | None) -> None:
@@ -395,7 +398,7 @@ class TableManager:
             if counter is not None and counter != table.seats[seat].acted:
                 raise OutOfDate
             try:
-                await self._apply(table, seat, self._with_penultima(table, seat, action), "person")
+                await self._apply(table, seat, self._with_marks(table, seat, action), "person")
             except DatabaseBusy:
                 log.warning(
                     "table %s: a move of seat %d refused, the database is busy", table.id, seat
@@ -408,11 +411,13 @@ class TableManager:
                 ) from None
         await self._after_move(table)
 
-    def _with_penultima(self, table: Table, seat: int, action: str) -> str:
-        flagged = action + ":penultima"
-        if table.seats[seat].penultima and flagged in table.rules.legal_actions(table.state, seat):
-            return flagged
-        return action
+    def _with_marks(self, table: Table, seat: int, action: str) -> str:
+        """A person's move with the marks they said for it, where the marked move is legal."""
+        marks = table.seats[seat].marks
+        if not marks:
+            return action
+        legal = table.rules.legal_actions(table.state, seat)
+        return with_marks(table.spec.moves, legal, action, marks)
 
     async def _apply(self, table: Table, seat: int, action: str, by: MoveBy) -> None:
         """Apply, store, then show: under the table's lock. Nothing in memory changes unless
@@ -421,8 +426,9 @@ class TableManager:
         new_state, events = rules.apply(table.state, seat, action)  # GameError: nothing changed
         seats = [s.model_copy(deep=True) for s in table.seats]
         seats[seat].acted += 1
-        if action.startswith("play:"):
-            seats[seat].penultima = False
+        kind = table.spec.moves.read(action).kind
+        spent = {m.name for m in table.spec.inputs.marks if kind in m.rides_on}
+        seats[seat].marks = [m for m in seats[seat].marks if m not in spent]
         if by == "person":
             seats[seat].timeouts = 0
             seats[seat].away = False

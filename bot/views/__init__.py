@@ -1,2 +1,4 @@
-"""What people see and click on Discord: boards, hands, buttons, selects and modals, what each
-click or command does (``flows``), and what a table sends to its channel (``publisher``)."""
+"""What people see and click on Discord, one module per thing they use: the lobby, the board,
+a hand, a game's targets, house rules, the slash commands' moves, a server's choices and the
+league; what each click does sits beside the class that receives it (``bot.views.click``);
+``render`` draws the embeds, ``publisher`` sends what a table shows its channel."""

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import gzip
 import io
-import re
 from contextlib import AbstractContextManager
-from typing import Any, Self
+from typing import Any
 
 import discord
-from discord.ui import Button, DynamicItem
+from discord.ui import Button
 
 from bot.games import SPECS
 from bot.i18n import speaking, t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
 from bot.text import GAME_TITLES, game_title
-from bot.views import ids
-from bot.views.errors import guarded
+from bot.views.click import Click
+from bot.views.components import view
 from bot.views.services import services
 
 Interaction = discord.Interaction[Any]
@@ -93,47 +92,34 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
 def standings_view(page: StandingsPage) -> discord.ui.View | None:
     if page.pages == 1:
         return None
-    view = discord.ui.View(timeout=None)
-    number, game = page.season.number, page.game
-    view.add_item(StandingsButton(number, game, page.page - 1, t("◀ Previous"), page.page == 0))
-    view.add_item(
-        StandingsButton(number, game, page.page + 1, t("Next ▶"), page.page + 1 >= page.pages)
+    number, game = page.season.number, page.game or "all"
+
+    def turn(to: int, label: str, disabled: bool) -> Button[Any]:
+        custom_id = StandingsButton.make_id(season=number, game=game, page=max(to, 0))
+        return Button(label=label, custom_id=custom_id, disabled=disabled)
+
+    return view(
+        turn(page.page - 1, t("◀ Previous"), page.page == 0),
+        turn(page.page + 1, t("Next ▶"), page.page + 1 >= page.pages),
     )
-    return view
 
 
-class StandingsButton(DynamicItem[Button[Any]], template=ids.STANDINGS):
+class StandingsButton(
+    Click[Button[Any]],
+    layout="tv:lg:{season}:{game}:{page}",
+    what="standings page",
+    text={"game": "[a-z]+"},
+):
     """Turns a standings message to another page, for whoever clicks, even after a restart."""
 
-    def __init__(
-        self, season: int, game: str | None, page: int, label: str = "", disabled: bool = False
-    ) -> None:
-        super().__init__(
-            Button(
-                label=label or str(page + 1),
-                custom_id=ids.standings(season, game, max(page, 0)),
-                disabled=disabled,
-            )
+    async def clicked(self, interaction: Interaction) -> None:
+        game = self.fields["game"] if self.fields["game"] in GAME_TITLES else None
+        page = await _league(interaction).standings(
+            _guild(interaction), game, self.number("season"), self.number("page")
         )
-        self.season, self.game, self.page = season, game, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        game = match["game"] if match["game"] in GAME_TITLES else None
-        return cls(int(match["season"]), game, int(match["page"]))
-
-    async def callback(self, interaction: Interaction) -> None:
-        async def turn_page() -> None:
-            page = await _league(interaction).standings(
-                _guild(interaction), self.game, self.season, self.page
-            )
-            with _public(interaction):
-                embed, view = standings_embed(page), standings_view(page)
-            await interaction.response.edit_message(embed=embed, view=view)
-
-        await guarded(interaction, "standings page", None, turn_page)
+        with _public(interaction):
+            embed, turned = standings_embed(page), standings_view(page)
+        await interaction.response.edit_message(embed=embed, view=turned)
 
 
 def _public(interaction: Interaction) -> AbstractContextManager[None]:

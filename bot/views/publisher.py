@@ -47,7 +47,7 @@ from bot.i18n import from_discord, speaking, t
 from bot.tables import Choices, Table, TableManager
 from bot.text import game_title
 from bot.views.attach import board_files
-from bot.views.layouts import board_view
+from bot.views.board import board_view
 from bot.views.render import board_embed, first_message, news_lines
 
 log = logging.getLogger(__name__)

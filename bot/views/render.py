@@ -13,8 +13,9 @@ from typing import Any
 
 import discord
 
-from bot.games import GAMES, SPECS
+from bot.games import GAMES, SPECS, GameSpec
 from bot.games.base import Event, parse_options
+from bot.games.moves import Offer, offers
 from bot.i18n import t
 from bot.tables import Table
 from bot.text import game_title, narrate_all
@@ -39,39 +40,63 @@ def clip(text: str, limit: int) -> str:
 
 @dataclass(frozen=True)
 class Choice:
-    """One move offered to a person. ``needs_value``: a card whose play takes a number the
-    person types in (One Hundred's AS and AC, ``GameSpec.inputs.valued``; the token then gets
-    ``:<value>``)."""
+    """One entry of a hand, labelled: a move, or a card still to complete (``needs``:
+    ``"number"``, a number the person types, or ``"completion"``, one of the card's takes to
+    pick; ``token`` is then the card's move without them, never itself legal)."""
 
     token: str
     label: str
-    needs_value: bool = False
+    card: str | None = None
+    needs: str | None = None
 
     @property
-    def card(self) -> str | None:
-        kind, _, rest = self.token.partition(":")
-        return rest.split(":")[0] if kind in ("play", "discard") else None
+    def needs_value(self) -> bool:
+        return self.needs == "number"
+
+
+def _offer_label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
+    card = spec.text.card_name(offer.move.card) if offer.move.card is not None else ""
+    if offer.needs == "number" and spec.inputs.number is not None:
+        return t(spec.inputs.number.offer, card=card)
+    if offer.needs == "completion" and spec.inputs.completion is not None:
+        return t(spec.inputs.completion.offer, card=card)
+    return spec.text.action_label(offer.token)
 
 
 def hand_choices(game: str, legal: list[str]) -> list[Choice]:
-    """The moves a person may pick, once each, labelled in words. Centocinque's penúltima
-    variants and call-outs are never offered as moves (``Inputs.listed``): the hand's
-    Penúltima! button and the board's Call out button stand for them, always shown, so the
-    interface never gives a miss away."""
+    """The moves a person may pick, once each, labelled in words (``bot.games.moves.offers``).
+    Moves with a mark or a target (Centocinque's penúltima variants and call-outs) are never
+    offered as moves: the hand's mark buttons and the board's target button stand for them,
+    always shown, so the interface never gives a miss away."""
     spec = SPECS[game]
-    label, card_name = spec.text.action_label, spec.text.card_name
-    choices: dict[str, Choice] = {}
-    for token in legal:
-        if not spec.inputs.listed(token):
-            continue
-        parts = token.split(":")
-        if len(parts) == 3 and parts[1] in spec.inputs.valued:
-            key = f"play:{parts[1]}"
-            text = t("{card}: choose the total", card=card_name(parts[1]))
-            choices.setdefault(key, Choice(key, clip(text, LABEL_MAX), needs_value=True))
-        else:
-            choices.setdefault(token, Choice(token, clip(label(token), LABEL_MAX)))
-    return list(choices.values())
+    return [
+        Choice(
+            offer.token, clip(_offer_label(spec, offer), LABEL_MAX), offer.move.card, offer.needs
+        )
+        for offer in offers(spec.moves, spec.inputs, legal)
+    ]
+
+
+def completions(game: str, legal: list[str], token: str) -> list[Choice]:
+    """The moves that complete the card of ``token`` (its takes), labelled; none when that
+    card is not to be completed now."""
+    spec = SPECS[game]
+    for offer in offers(spec.moves, spec.inputs, legal):
+        if offer.token == token and offer.needs == "completion":
+            label = spec.text.action_label
+            return [Choice(done, clip(label(done), LABEL_MAX)) for done, _ in offer.completions]
+    return []
+
+
+def every_choice(game: str, legal: list[str]) -> list[Choice]:
+    """A hand's entries, each card to complete followed by its completions: what ``/play``
+    suggests and understands."""
+    out: list[Choice] = []
+    for choice in hand_choices(game, legal):
+        out.append(choice)
+        if choice.needs == "completion":
+            out += completions(game, legal, choice.token)
+    return out
 
 
 def resolve_choice(choices: list[Choice], typed: str) -> Choice | None:
@@ -279,8 +304,9 @@ def hand_embed(table: Table, seat: int, choices: list[Choice]) -> discord.Embed:
         lines.append(t("▶ **Your turn**: choose a move below."))
     elif turn is not None:
         lines.append(t("Waiting for {name}.", name=table.names[turn]))
-    if record.penultima:
-        lines.append(t("You have said “penúltima” for your next play."))
+    for mark in table.spec.inputs.marks:
+        if mark.name in record.marks:
+            lines.append(t(mark.pending))
     if record.away:
         lines.append(t("The AI is playing your seat; any move of yours brings you back."))
     title = t("Your hand · {game}", game=game_title(table.game))

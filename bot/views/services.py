@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.league import League
-from bot.tables import Choices, TableManager
-from bot.views.publisher import Publisher
+from bot.tables import Choices, Table, TableManager
+
+
+class Boards(Protocol):
+    """What commands and clicks ask of the publisher (``bot.views.publisher.Publisher``),
+    which itself draws the boards' buttons: so typed, the two need not import each other."""
+
+    def channel_language(self, channel_id: int, guild_id: int | None) -> str: ...
+
+    async def open_board(self, table: Table) -> None: ...
+
+    def redraw(self, table: Table) -> None: ...
 
 
 @dataclass(frozen=True)
 class Services:
     manager: TableManager
-    publisher: Publisher
+    publisher: Boards
     league: League
     choices: Choices
 

@@ -114,7 +114,10 @@ def test_random_matches_are_what_the_spec_says(spec: GameSpec[Any, Any, Any]) ->
                 assert all(isinstance(line, str) for line in text.board_lines(view, names))
             turn = rules.turn(state)
             if turn is not None:  # the seat on turn always has a move listed in its hand
-                assert any(spec.inputs.listed(a) for a in rules.legal_actions(state, turn))
+                legal = rules.legal_actions(state, turn)
+                assert any(spec.moves.read(a).listed for a in legal)
+                # The game's door: every legal token is read and written back as it was.
+                assert [spec.moves.write(spec.moves.read(a)) for a in legal] == legal
         outcome = rules.outcome(state)
         assert mismatches(outcome, kinds.outcome, "outcome") == []
         assert text.outcome_lines(outcome, names)

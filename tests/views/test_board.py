@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games import SPECS
-from bot.views.layouts import board_view
+from bot.views.board import board_view
 from bot.views.render import (
     board_embed,
     first_message,

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from bot.views import ids
-from bot.views.layouts import hand_view
+from bot.views.hand import MoveButton, hand_view
 from bot.views.render import (
     Choice,
     hand_choices,
@@ -66,7 +63,7 @@ def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
             options = component.get("options", [])
             assert len(options) <= 25  # type: ignore[arg-type]
             seen += [o["value"] for o in options]  # type: ignore[attr-defined, index]
-            if re.fullmatch(ids.MOVE, str(component["custom_id"])):
+            if MoveButton.pattern.fullmatch(str(component["custom_id"])):
                 seen.append(str(component["custom_id"]).split(":", 5)[5])
         assert "Penúltima!" in [c.get("label") for r in rows for c in r]
         pages = move_page(choices, page).pages
@@ -89,8 +86,8 @@ def test_a_hand_carries_the_table_the_seat_and_its_move_counter() -> None:
 
 
 def test_the_longest_move_id_fits() -> None:
-    longest = ids.move(10**12, 11, 10**6, "play:Cs:b:penultima")
-    assert re.fullmatch(ids.MOVE, longest) and len(longest) < 100
+    longest = MoveButton.make_id(table=10**12, seat=11, acted=10**6, action="play:Cs:b:penultima")
+    assert MoveButton.pattern.fullmatch(longest) and len(longest) < 100
 
 
 def test_play_accepts_a_token_a_card_code_or_a_label() -> None:

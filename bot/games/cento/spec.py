@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from bot.games.cento import ai, league, text
-from bot.games.cento.engine import CHOOSERS, Cento
+from bot.games.cento import ai, league, moves, text
+from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
-from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+from bot.games.moves import Inputs
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
 
 SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     name="cento",
@@ -24,7 +25,8 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
     ),
-    inputs=Inputs(valued=frozenset(CHOOSERS)),
+    moves=moves.READER,
+    inputs=Inputs(number=text.NUMBER),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.games.cento.engine import LIMIT
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
+from bot.games.moves import Number
 from bot.i18n import N_, t, tn
 
 TITLE = N_("One Hundred")
@@ -149,3 +151,19 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
     return [
         t("Busts {busts} · chips lost {chips}", busts=totals["busts"], chips=totals["chips_lost"])
     ]
+
+
+# -- the number a person types for an Ace (bot.games.moves) ----------------------------------
+
+NUMBER = Number(
+    low=0,
+    high=LIMIT,
+    offer=N_("{card}: choose the total"),
+    title=N_("{card}: the new total"),
+    prompt=N_("New total (0 to 100)"),
+    refused=N_("The total must be a whole number from 0 to 100, not “{typed}”."),
+    none_here=N_("Only the Ace of Spades or the Ace of Clubs takes a value."),
+    option_description="One Hundred's Ace of Spades or Clubs: the new total, 0 to 100",
+    terminal_offer=N_("{card}, choosing the total"),
+    terminal_prompt=N_("Set the total to (0-100): "),
+)

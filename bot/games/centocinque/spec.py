@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from bot.games.centocinque import ai, league, text
+from bot.games.centocinque import ai, league, moves, text
 from bot.games.centocinque.engine import Centocinque
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
-from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+from bot.games.moves import Inputs
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
 
 SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec(
     name="centocinque",
@@ -24,7 +25,8 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
     ),
-    inputs=Inputs(penultima=True),
+    moves=moves.READER,
+    inputs=Inputs(marks=(text.MARK,), target=text.TARGET, shortcuts=text.SHORTCUTS),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.games.centocinque.events import CentocinqueEvent, Play
+from bot.games.centocinque.moves import CALLOUT, PENULTIMA
 from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
+from bot.games.moves import Mark, Shortcut, Target
 from bot.i18n import N_, t, tn
 
 TITLE = N_("Centocinque")
@@ -226,3 +228,38 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
             called=totals["called_out"],
         ),
     ]
+
+
+# -- what a person says and does besides a listed move (bot.games.moves) ---------------------
+
+COMMAND = "penultima"
+COMMAND_DESCRIPTION = "Say “penúltima” for your next play, or call out a player who forgot"
+
+MARK = Mark(
+    name=PENULTIMA,
+    button=N_("Penúltima!"),
+    noted=N_("Noted: your next play says “penúltima”."),
+    pending=N_("You have said “penúltima” for your next play."),
+    rides_on=frozenset({"play"}),
+    command=COMMAND,
+    command_description=COMMAND_DESCRIPTION,
+    elsewhere=N_("Penúltima is said only in a game of Centocinque."),
+    terminal_noted=N_("You will say “penúltima!” with your next play."),
+)
+
+TARGET = Target(
+    kind=CALLOUT,
+    button=N_("Call out"),
+    one=N_("Call out {name}"),
+    ask=N_("Whom do you call out?"),
+    nobody=N_("Nobody can be called out for penúltima right now."),
+    done=N_("You called out {name}."),
+    command=COMMAND,
+    command_description=COMMAND_DESCRIPTION,
+    option_description="The player to call out (leave out to say it yourself)",
+    elsewhere=N_("Call-outs belong to a game of Centocinque."),
+)
+SHORTCUTS = (
+    Shortcut("draw", "Draw from the stock", kind="draw"),
+    Shortcut("pass", "Keep the Cavallo you drew and pass", kind="pass"),
+)

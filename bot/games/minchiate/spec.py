@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from bot.games.minchiate import ai, league, text
+from bot.games.minchiate import ai, league, moves, text
 from bot.games.minchiate.engine import Minchiate
 from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
-from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+from bot.games.moves import Inputs
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
 
 SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     name="minchiate",
@@ -25,6 +26,7 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
         option_labels=text.OPTION_LABELS,
         lobby_note=text.LOBBY_NOTE,
     ),
+    moves=moves.READER,
     inputs=Inputs(),
     league=LeagueAdapter(
         scores=league.scores,

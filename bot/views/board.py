@@ -1,0 +1,55 @@
+"""The board: the buttons under a table's public message in each state, and the board shown
+to one person (``/table status``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.ui import Button
+
+from bot.i18n import t
+from bot.tables import Table
+from bot.views import hand, lobby, rules, targets
+from bot.views.attach import board_files
+from bot.views.click import Interaction
+from bot.views.components import BLUE, GREEN, RED, button, view
+from bot.views.render import board_embed
+from bot.views.services import services
+
+
+def board_view(table: Table) -> discord.ui.View | None:
+    """The board's buttons for the table's state (none once it is closed)."""
+    status, tid = table.record.status, table.id
+    if status == "lobby":
+        return view(
+            button(lobby.JoinButton.make_id(table=tid), t("Join"), GREEN),
+            button(lobby.LeaveButton.make_id(table=tid), t("Leave")),
+            button(lobby.StartButton.make_id(table=tid), t("Start"), BLUE),
+            button(lobby.CancelButton.make_id(table=tid), t("Cancel"), RED),
+            button(lobby.AddAIButton.make_id(table=tid, level="easy"), t("Add AI (easy)"), row=1),
+            button(lobby.AddAIButton.make_id(table=tid, level="hard"), t("Add AI (hard)"), row=1),
+            button(rules.RulesButton.make_id(table=tid), t("House rules"), row=1),
+        )
+    if status == "playing":
+        buttons: list[Button[Any]] = [
+            button(hand.HandButton.make_id(table=tid), t("My hand"), BLUE)
+        ]
+        if (target := targets.board_button(table)) is not None:
+            buttons.append(target)
+        return view(*buttons)
+    if status == "finished":
+        return view(button(lobby.RematchButton.make_id(table=tid), t("Rematch"), GREEN))
+    return None
+
+
+async def status(interaction: Interaction, table: Table) -> None:
+    """The board as everyone sees it, just for the person asking."""
+    embed = board_embed(table)
+    pictures = services(interaction).choices.pictures(table.record.guild_id)
+    if pictures and table.state is not None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        files = await board_files(table, embed)
+        await interaction.followup.send(embed=embed, files=files, ephemeral=True)
+    else:
+        await interaction.response.send_message(embed=embed, ephemeral=True)

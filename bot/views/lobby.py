@@ -1,0 +1,182 @@
+"""The lobby: opening a table, sitting down and leaving, AI seats, starting, ending, kicking,
+coming back, and a rematch; the lobby's buttons and what each does."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any
+
+import discord
+from discord.ui import Button
+
+from bot.i18n import N_, t
+from bot.tables import Table, TableError
+from bot.text import game_title
+from bot.views.access import clicked_table, manager, may_manage, thinking
+from bot.views.click import Click, Interaction
+from bot.views.errors import NO_PERMISSION, tell
+from bot.views.services import services
+
+LEVELS = {"easy": N_("easy"), "hard": N_("hard")}
+
+# What the bot needs in a table's channel (the README's invite link asks for the same).
+NEEDED = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+)
+
+
+async def new_table(interaction: Interaction, game: str) -> None:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise TableError(t("Tables are played in a server's text channels."))
+    if not interaction.app_permissions.is_superset(NEEDED):
+        await tell(interaction, t(NO_PERMISSION))
+        return
+    await thinking(interaction)
+    table = await manager(interaction).create(
+        interaction.guild_id,
+        interaction.channel_id,
+        interaction.user.id,
+        interaction.user.display_name,
+        game,
+    )
+    await _open_board(interaction, table)
+    await tell(
+        interaction,
+        t(
+            "Your {game} table is open: friends press **Join**; you may change the "
+            "**House rules**, then press **Start**.",
+            game=game_title(game),
+        ),
+    )
+
+
+async def _open_board(interaction: Interaction, table: Table) -> None:
+    """Post a new table's board; a table whose board cannot be posted is closed again."""
+    try:
+        await services(interaction).publisher.open_board(table)
+    except discord.HTTPException:
+        await manager(interaction).end(table)
+        raise
+
+
+async def _step(interaction: Interaction, work: Callable[[], Awaitable[None]], done: str) -> None:
+    await thinking(interaction)
+    await work()
+    await tell(interaction, done)
+
+
+async def join(interaction: Interaction, table: Table) -> None:
+    name = interaction.user.display_name
+    work = partial(manager(interaction).join, table, interaction.user.id, name)
+    await _step(interaction, work, t("You joined the table."))
+
+
+async def leave(interaction: Interaction, table: Table) -> None:
+    await thinking(interaction)
+    # The answer follows what the manager did under the table's lock: a game may have
+    # started between the click and the lock.
+    handed_to_ai = await manager(interaction).leave(table, interaction.user.id)
+    await tell(
+        interaction,
+        t("You left: the AI plays your seat; /table back brings you back.")
+        if handed_to_ai
+        else t("You left the table."),
+    )
+
+
+async def start(interaction: Interaction, table: Table) -> None:
+    work = partial(manager(interaction).start, table, interaction.user.id)
+    await _step(interaction, work, t("The game is on: open **My hand** on the board."))
+
+
+async def end(interaction: Interaction, table: Table) -> None:
+    if not may_manage(interaction, table):
+        raise TableError(t("Only the host, or someone who may manage messages, can end a table."))
+    await _step(interaction, partial(manager(interaction).end, table), t("The table is closed."))
+
+
+async def kick(
+    interaction: Interaction,
+    table: Table,
+    player: discord.abc.User | None,
+    number: int | None,
+) -> None:
+    """Kick a person, or any seat by its number in the lobby (the way to remove an AI)."""
+    if not may_manage(interaction, table):
+        raise TableError(t("Only the host, or someone who may manage messages, can kick."))
+    if player is not None:
+        seat = table.seat_of(player.id)
+        if seat is None:
+            raise TableError(t("{name} is not at this table.", name=player.display_name))
+    elif number is not None and number <= len(table.seats):
+        seat = number - 1
+    else:
+        raise TableError(t("Name a player, or a seat number from 1 to {n}.", n=len(table.seats)))
+    name = table.names[seat]
+    done = (
+        t("The AI now plays {name}'s seat.", name=name)
+        if table.playing
+        else t("{name} is no longer seated.", name=name)
+    )
+    await _step(interaction, partial(manager(interaction).kick, table, seat), done)
+
+
+async def back(interaction: Interaction, table: Table) -> None:
+    work = partial(manager(interaction).back, table, interaction.user.id)
+    await _step(interaction, work, t("Welcome back: you play your seat again."))
+
+
+# -- the lobby's buttons ---------------------------------------------------------------------
+
+
+class JoinButton(Click[Button[Any]], layout="tv:t:{table}:join", what="join"):
+    async def clicked(self, interaction: Interaction) -> None:
+        await join(interaction, clicked_table(interaction, self.number("table")))
+
+
+class LeaveButton(Click[Button[Any]], layout="tv:t:{table}:leave", what="leave"):
+    async def clicked(self, interaction: Interaction) -> None:
+        await leave(interaction, clicked_table(interaction, self.number("table")))
+
+
+class StartButton(Click[Button[Any]], layout="tv:t:{table}:start", what="start"):
+    async def clicked(self, interaction: Interaction) -> None:
+        await start(interaction, clicked_table(interaction, self.number("table")))
+
+
+class CancelButton(Click[Button[Any]], layout="tv:t:{table}:cancel", what="cancel"):
+    async def clicked(self, interaction: Interaction) -> None:
+        await end(interaction, clicked_table(interaction, self.number("table")))
+
+
+class AddAIButton(
+    Click[Button[Any]],
+    layout="tv:t:{table}:ai-{level}",
+    what="add AI",
+    text={"level": "|".join(LEVELS)},
+):
+    """Add AI (easy), Add AI (hard)."""
+
+    async def clicked(self, interaction: Interaction) -> None:
+        table = clicked_table(interaction, self.number("table"))
+        level = self.fields["level"]
+        work = partial(manager(interaction).add_ai, table, interaction.user.id, level)
+        await _step(
+            interaction, work, t("An AI player ({level}) sits down.", level=t(LEVELS[level]))
+        )
+
+
+class RematchButton(Click[Button[Any]], layout="tv:t:{table}:rematch", what="rematch"):
+    """On a finished table's board: the same seats and house rules, at a new table."""
+
+    async def clicked(self, interaction: Interaction) -> None:
+        await thinking(interaction)
+        table = await manager(interaction).rematch(
+            self.number("table"), interaction.user.id, interaction.channel_id
+        )
+        await _open_board(interaction, table)
+        await tell(interaction, t("A rematch is open below, with the same seats: press **Start**."))
+
+
+CLICKS = (JoinButton, LeaveButton, StartButton, CancelButton, AddAIButton, RematchButton)
