@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from bot.games.cento import ai, league, text
 from bot.games.cento.engine import CHOOSERS, Cento
 from bot.games.cento.events import CentoEvent
@@ -32,5 +34,6 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="french",
+    board=lambda: import_module("bot.games.cento.board").PAINTER,
     types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
 )
