@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
-from bot.games import GAMES, GameError
+from bot.games import SPECS, GameError
 from bot.games.base import parse_options
 
 DISCORD_API = "https://discord.com/api/v10"
@@ -115,13 +115,30 @@ class TableSettings(_Section):
     ai_workers: int = Field(default=1, ge=1, le=16)
 
 
+FORMER_LEAGUE_NAMES = {"minchiate_win": "partnership_win", "minchiate_draw": "partnership_draw"}
+"""League settings renamed, by their former names."""
+
+
 class LeagueSettings(_Section):
     """Who earns league points, and how many (see README: "The league")."""
 
     min_humans: int = Field(default=2, ge=1)
     points_per_opponent_below: int = Field(default=1, ge=0, le=100)
-    minchiate_win: int = Field(default=2, ge=0, le=100)
-    minchiate_draw: int = Field(default=1, ge=0, le=100)
+    # Each partner's points for a side's win or draw, in a partnership game.
+    partnership_win: int = Field(default=2, ge=0, le=100)
+    partnership_draw: int = Field(default=1, ge=0, le=100)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _former_names(cls, data: Any) -> Any:
+        """The partnership settings' first names are still read, from the file or the
+        environment; the new name wins when both are given."""
+        if isinstance(data, dict):
+            data = dict(data)
+            for old, new in FORMER_LEAGUE_NAMES.items():
+                if old in data:
+                    data.setdefault(new, data.pop(old))
+        return data
 
 
 class Settings(BaseSettings):
@@ -183,13 +200,14 @@ def load_settings(path: Path | None, *, require_file: bool = False) -> Settings:
 
 
 def _check_house_rules(rules: dict[str, dict[str, Any]]) -> None:
-    """The server's default house rules must name real games and valid options."""
+    """The server's default house rules must name registered games and valid options (each
+    game's options model, from its spec's rules)."""
     for game, options in rules.items():
-        if game not in GAMES:
+        if game not in SPECS:
             raise ConfigError(
-                f"rules.{game}: unknown game (choose from {', '.join(sorted(GAMES))})."
+                f"rules.{game}: unknown game (choose from {', '.join(sorted(SPECS))})."
             )
         try:
-            parse_options(GAMES[game].options_model, options)
+            parse_options(SPECS[game].rules.options_model, options)
         except GameError as exc:
             raise ConfigError(f"rules.{game}: {exc}") from None

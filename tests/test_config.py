@@ -11,6 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.config import ConfigError, DiscordSettings, load_settings
+from bot.games import SPECS
 from bot.views.publisher import global_sends
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +35,54 @@ def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.Monk
     assert settings.tables.turn_timeout == 45
     assert str(settings.database.path) == "/data/t.sqlite3"
     assert settings.discord.token == "from-file"
+
+
+def test_the_partnership_settings_are_still_read_by_their_former_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[league]\nminchiate_win = 4\n")
+    monkeypatch.setenv("TAVOLO_LEAGUE__MINCHIATE_DRAW", "3")
+    league = load_settings(path).league
+    assert (league.partnership_win, league.partnership_draw) == (4, 3)
+    # The new name wins when both are given, from the file or the environment.
+    path.write_text("[league]\nminchiate_win = 4\npartnership_win = 6\n")
+    monkeypatch.setenv("TAVOLO_LEAGUE__PARTNERSHIP_DRAW", "0")
+    league = load_settings(path).league
+    assert (league.partnership_win, league.partnership_draw) == (6, 0)
+
+
+def test_a_former_name_is_checked_like_the_new_one(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[league]\nminchiate_draw = 300\n")
+    with pytest.raises(ConfigError, match=r"league\.partnership_draw"):
+        load_settings(path)
+
+
+@pytest.mark.parametrize("game", list(SPECS))
+def test_the_house_rules_of_every_registered_game_are_read_from_its_options_model(
+    tmp_path: Path, game: str
+) -> None:
+    """Every option of a game's model is accepted at its default value, and an option the
+    model does not know stops the bot, naming the game and the option."""
+    model = SPECS[game].rules.options_model
+    defaults = "".join(
+        f"{name} = {str(field.default).lower()}\n" for name, field in model.model_fields.items()
+    )
+    path = tmp_path / "c.toml"
+    path.write_text(f"[rules.{game}]\n{defaults}")
+    assert load_settings(path).rules[game].keys() == model.model_fields.keys()
+    path.write_text(f"[rules.{game}]\n{defaults}colour = 1\n")
+    with pytest.raises(ConfigError, match=f"rules\\.{game}: Unknown option “colour”"):
+        load_settings(path)
+
+
+def test_the_example_config_lists_the_house_rules_of_every_registered_game() -> None:
+    text = (ROOT / "config.example.toml").read_text()
+    for name, spec in SPECS.items():
+        assert f"[rules.{name}]" in text
+        for option in spec.rules.options_model.model_fields:
+            assert f"# {option} = " in text, f"config.example.toml does not show {name}.{option}"
 
 
 def test_the_token_may_come_from_discord_token(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -113,6 +162,9 @@ def test_the_bot_exits_with_code_2_for_a_missing_or_broken_config(tmp_path: Path
     broken.write_text("[tables]\nai_delay = 'slow'\n")
     result = _run_bot("--config", str(broken), env={"DISCORD_TOKEN": "x"})
     assert result.returncode == 2 and "tables.ai_delay" in result.stderr
+    broken.write_text("[rules.poker]\nante = 1\n")
+    result = _run_bot("--config", str(broken), env={"DISCORD_TOKEN": "x"})
+    assert result.returncode == 2 and "rules.poker: unknown game" in result.stderr
 
 
 def test_a_process_runs_the_guilds_of_its_shards(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """``python -m bot cards``: draw a pack's contact sheet (every card and its backs) as a PNG.
 
-    python -m bot cards --pack minchiate --out DIR [--width 1200]
+    python -m bot cards --pack florentine --out DIR [--width 1200]
 
-writes ``DIR/cards-minchiate.png`` and prints its path. ``--width`` scales the sheet down (the
+writes ``DIR/cards-florentine.png`` and prints its path. ``--width`` scales the sheet down (the
 pictures in docs/ are made so); the same command always writes the same picture.
 """
 

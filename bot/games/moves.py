@@ -72,6 +72,10 @@ class MoveReader:
     def read_all(self, tokens: Iterable[str]) -> list[tuple[str, Move]]:
         return [(token, self.read(token)) for token in tokens]
 
+    def cards(self, tokens: Iterable[str]) -> set[str]:
+        """The cards that moves play (a hand's picture raises them)."""
+        return {move.card for _, move in self.read_all(tokens) if move.card is not None}
+
 
 @dataclass(frozen=True)
 class Mark:

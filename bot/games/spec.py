@@ -141,6 +141,18 @@ class Types:
     outcome: object
 
 
+class BoardPainter(Protocol):
+    """A game's board as a picture (``bot.pictures.boards.Board``): ``paint`` draws a public
+    view with the seats' names as a Pillow image (typed loosely: the specs import no Pillow);
+    the shared palette learns from a board after ``moves`` random moves at ``seats`` seats."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def moves(self) -> int: ...
+    def paint(self, view: Any, names: list[str], /) -> Any: ...
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     """One game, as the bot knows it."""
@@ -157,7 +169,11 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     inputs: Inputs
     league: LeagueAdapter[EventT, OutcomeT]
     pack: str
-    """The pack its cards are drawn from, by name (``bot.pictures``: italian, french, minchiate)."""
+    """The pack its cards are drawn from, by name (``bot.pictures``: italian, french or
+    florentine)."""
+    board: Callable[[], BoardPainter]
+    """Loads its board painter (``bot/games/<game>/board.py``) when a picture is first wanted:
+    a loader, so that importing a spec (the AI workers, the terminal) imports no Pillow."""
     types: Types
 
     def player(self, level: str, *, budget: int | None = None) -> Player:

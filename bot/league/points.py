@@ -12,9 +12,9 @@ def league_points(match: MatchResult, scheme: LeagueSettings) -> dict[int, int] 
     count (too few people in it).
 
     One point (``points_per_opponent_below``) for each opponent who finished below; in a game
-    of partnerships (Minchiate) each partner of the winning side gets ``minchiate_win``, of a
-    draw ``minchiate_draw``. AI opponents count as opponents: the ``min_humans`` rule is what
-    keeps points from being farmed against them.
+    of partnerships (its spec's ``seats.sides``) each partner of the winning side gets
+    ``partnership_win``, of a draw ``partnership_draw``. AI opponents count as opponents: the
+    ``min_humans`` rule is what keeps points from being farmed against them.
     """
     if match.abandoned or match.humans < scheme.min_humans:
         return None
@@ -27,7 +27,7 @@ def league_points(match: MatchResult, scheme: LeagueSettings) -> dict[int, int] 
             draw = all(other.place == seat.place for other in match.seats)
             won = seat.place == 1 and not draw
             points[seat.seat] = (
-                scheme.minchiate_draw if draw else scheme.minchiate_win if won else 0
+                scheme.partnership_draw if draw else scheme.partnership_win if won else 0
             )
         else:
             below = sum(1 for o in match.seats if o.place is not None and o.place > seat.place)

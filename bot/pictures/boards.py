@@ -1,33 +1,28 @@
-"""The public board of each game as a picture, from the engine's public view
-(``rules.view(state, None)``).
+"""What a game's board picture is drawn from, and how a board is found: through the game's
+spec (``GameSpec.board``), whose painter lives in the game's own folder
+(``bot/games/<game>/board.py``) and draws with the pieces here.
 
-Seats sit round the table with their names, a fan of backs for the cards they hold and their
-count, their tally or chips; the seat on turn is outlined in gold and the dealer wears a "D".
-An arrow round the middle shows the direction of play. In the middle: Centocinque's stock and
-top card (with what the top card asks of the next player), One Hundred's pile total and top
-card, Minchiate's trick as a cross (each card in front of the seat that played it), the
-partnerships' points and resti.
+The pieces: the table's cloth, seats round an oval table (each seat's panel with its name, a
+fan of backs for the cards it holds and their count, and a strip below for the game's own
+figures: a tally bar, a row of tokens, the colour of its side), the seat on turn outlined in
+gold and the dealer wearing a "D", an arrow round the middle for the direction of play, a
+header, a badge, a small card.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.cento.engine import CHIPS
-from bot.games.cento.views import CentoView
-from bot.games.centocinque.engine import ELIMINATION
-from bot.games.centocinque.text import SUITS
-from bot.games.centocinque.views import CentocinqueView
-from bot.games.minchiate.views import MinchiateView
-from bot.i18n import N_, t, tn
+from bot.games import SPECS, GameSpec
+from bot.i18n import t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
-from bot.pictures.deck import back, back_stamp, card, card_stamp, pack_of
+from bot.pictures.deck import back, card
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
 
@@ -79,8 +74,10 @@ LIGHT: RGB = (246, 240, 222)
 DIM: RGB = (170, 186, 170)
 PANEL: RGB = mix(FELT, (0, 0, 0), 0.35)
 PANEL_OUT: RGB = (70, 74, 72)
+ALERT: RGB = (170, 50, 40)
+"""The ground of a badge that asks for attention (the match is over, a card must be drawn)."""
 SIDE_COLOURS: tuple[RGB, RGB] = ((70, 140, 230), (230, 110, 70))
-"""Minchiate: seats 0 and 2 are side A (blue), seats 1 and 3 side B (orange)."""
+"""The two sides of a partnership game: side 0 blue, side 1 orange."""
 
 
 @cache
@@ -96,8 +93,14 @@ def small_card(pack: str, code: str, width: int) -> Stamp:
     return Stamp.of(card(pack, code).resize((width, height), Image.Resampling.LANCZOS))
 
 
+def table(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """An empty table ``height`` pixels high to draw on, and its drawing."""
+    canvas = _cloth(height).copy()
+    return canvas, ImageDraw.Draw(canvas)
+
+
 @cache
-def _table(height: int) -> Image.Image:
+def _cloth(height: int) -> Image.Image:
     """The empty table: the cloth with a lighter oval in the middle."""
     image = Image.new("RGB", (WIDTH, height), FELT)
     ImageDraw.Draw(image).ellipse(
@@ -155,11 +158,8 @@ def direction_arrow(
         )
 
 
-def _cards_word(n: int) -> str:
-    return tn("{n} card", "{n} cards", n)
-
-
 Extra = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
+"""What a game draws in a seat panel's bottom strip (the box it may fill)."""
 
 
 def seat_panel(
@@ -203,7 +203,7 @@ def seat_panel(
         canvas.paste(mini, (left + 10 + i * style.spacing, top + style.line), mini)
     fan_right = left + 10 + (shown - 1) * style.spacing + mini.width if shown else left + 10
     fan_middle = top + style.line + mini.height / 2
-    words = _cards_word(count)
+    words = tn("{n} card", "{n} cards", count)
     text(draw, (fan_right + 8, fan_middle), words, style.name_size - 3, ink, anchor="lm")
     if extra is not None:
         strip_top = top + style.line + mini.height + 2
@@ -220,20 +220,14 @@ def _panel_ground(width: int, height: int, fill: RGB, edge: RGB, thickness: int)
     return Stamp.of(ground)
 
 
-def _header(draw: ImageDraw.ImageDraw, left: str, right: str = "") -> None:
+def header(draw: ImageDraw.ImageDraw, left: str, right: str = "") -> None:
+    """The picture's top line: ``left`` at the left, ``right`` at the right."""
     text(draw, (14, 18), left, 18, LIGHT, anchor="lm")
     if right:
         text(draw, (WIDTH - 14, 18), right, 18, LIGHT, anchor="rm")
 
 
-def _names(view: View, names: Sequence[str] | None) -> list[str]:
-    seats = int(view["seats"])
-    if names is not None and len(names) == seats:
-        return list(names)
-    return [t("Seat {n}", n=s) for s in range(seats)]
-
-
-def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], words: str, colour: RGB) -> None:
+def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], words: str, colour: RGB) -> None:
     """``words`` on a rounded label centred on ``centre``."""
     size = 17
     width = text_width(words, size) + 24
@@ -244,31 +238,26 @@ def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], words: str, c
     text(draw, (x, y), words, size, WHITE, bold=True)
 
 
-# -- Centocinque ----------------------------------------------------------------------------------
-
-
-def _ring_board(
-    view: CentocinqueView | CentoView,
-    game: str,
+def ring_of_seats(
+    view: Mapping[str, Any],
+    pack: str,
     names: list[str],
-    header: tuple[str, str],
+    top_line: tuple[str, str],
     *,
     clockwise: bool,
     out: Callable[[int], bool],
     extra: Callable[[int], Extra],
 ) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[float, float]]:
-    """Seats round the middle of the table (``clockwise`` in seat order), each with its
-    game's ``extra``, the header and the arrow of play; returns the canvas, its drawing and
-    the middle, for the game to lay its cards there."""
-    pack = pack_of(game)
+    """A table of any size: the seats round the middle (``clockwise`` in seat order), each
+    with the game's ``extra``, the header and the arrow of play. Reads the view's ``seats``,
+    ``hand_sizes``, ``current``, ``dealer`` and ``direction`` (1: play goes in seat order);
+    returns the canvas, its drawing and the middle, for the game to lay its cards there."""
     seats = int(view["seats"])
     ring = ring_for(seats)
-    canvas = _table(ring.height).copy()
-    draw = ImageDraw.Draw(canvas)
+    canvas, draw = table(ring.height)
     centre = ring.centre
-    # Play goes in seat order when the direction is 1.
     direction_arrow(draw, centre, ARROW, clockwise=(view["direction"] == 1) == clockwise)
-    _header(draw, *header)
+    header(draw, *top_line)
     places = seat_centres(seats, centre, ring.radii, clockwise=clockwise)
     for seat, place in enumerate(places):
         seat_panel(
@@ -287,12 +276,12 @@ def _ring_board(
     return canvas, draw, centre
 
 
-def _tally_bar(tally: int) -> Extra:
-    """A Centocinque seat's tally, as a bar filling towards elimination."""
+def tally_bar(tally: int, limit: int) -> Extra:
+    """A seat's tally as a bar filling towards ``limit``, green to red, and the figures."""
 
     def bar(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         left, top, right, bottom = box
-        share = min(1.0, tally / ELIMINATION)
+        share = min(1.0, tally / limit)
         ground = (left, top + 4, right - 64, bottom - 4)
         draw.rectangle(ground, fill=mix(PANEL, WHITE, 0.15))
         colour = mix((90, 190, 90), (220, 60, 50), share)
@@ -300,212 +289,49 @@ def _tally_bar(tally: int) -> Extra:
             (ground[0], ground[1], ground[0] + (ground[2] - ground[0]) * share, ground[3]),
             fill=colour,
         )
-        text(draw, (right, (top + bottom) / 2), f"{tally}/{ELIMINATION}", 15, LIGHT, anchor="rm")
+        text(draw, (right, (top + bottom) / 2), f"{tally}/{limit}", 15, LIGHT, anchor="rm")
 
     return bar
 
 
-def _centocinque(view: CentocinqueView, names: list[str]) -> Image.Image:
-    pack = pack_of("centocinque")
-    canvas, draw, centre = _ring_board(
-        view,
-        "centocinque",
-        names,
-        (t("Centocinque · hand {n}", n=view["hand_no"]), ""),
-        clockwise=False,
-        out=lambda seat: bool(view["out"][seat]),
-        extra=lambda seat: _tally_bar(int(view["tallies"][seat])),
-    )
-    stock = back_stamp(pack, 0)
-    sx, sy = centre[0] - 95, centre[1] - 10
-    for i in range(min(3, int(view["stock"]))):
-        stock.lay(canvas, (round(sx - CARD_W / 2 + 3 * i), round(sy - CARD_H / 2 - 3 * i)))
-    text(draw, (sx, sy + CARD_H / 2 + 16), t("stock {n}", n=view["stock"]), 16, LIGHT)
-    tx = centre[0] + 95
-    if view["top"]:
-        card_stamp(pack, view["top"]).lay(canvas, (round(tx - CARD_W / 2), round(sy - CARD_H / 2)))
-    else:
-        draw.rounded_rectangle(
-            (tx - CARD_W / 2, sy - CARD_H / 2, tx + CARD_W / 2, sy + CARD_H / 2),
-            radius=10,
-            outline=LIGHT,
-            width=2,
-        )
-    status = _centocinque_status(view)
-    if status:
-        _badge(draw, (tx, sy + CARD_H / 2 + 18), status, (170, 50, 40))
-    return canvas
-
-
-def _centocinque_status(view: CentocinqueView) -> str:
-    if view["over"]:
-        return t("Match over")
-    if view["pending_draw"]:
-        return t("+{n}: draw or play a 2", n=view["pending_draw"])
-    if view["free_play"]:
-        return t("free play")
-    if view["called_suit"]:
-        return t("named: {suit}", suit=t(SUITS[view["called_suit"]]))
-    if view["ace_lock"]:
-        return t("Ace: {suit}, no Ace", suit=t(SUITS[view["ace_lock"]]))
-    return ""
-
-
-# -- One Hundred -----------------------------------------------------------------------------------
-
-
-def _chips_row(chips: int) -> Extra:
-    """A One Hundred seat's chips: full ones gold, lost ones hollow; "out" with none left."""
+def token_row(left_over: int, total: int) -> Extra:
+    """A seat's tokens (chips, lives): the ``left_over`` of ``total`` gold, the lost ones
+    hollow; "out" with none left."""
 
     def row(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         left, top, _, bottom = box
         y = (top + bottom) / 2
-        for i in range(CHIPS):
+        for i in range(total):
             x = left + 8 + i * 22
-            full = i < chips
+            full = i < left_over
             draw.ellipse(
                 (x - 8, y - 8, x + 8, y + 8),
                 fill=GOLD if full else None,
                 outline=GOLD if full else DIM,
                 width=2,
             )
-        if not chips:
-            text(draw, (left + 8 + CHIPS * 22, y), t("out"), 15, DIM, anchor="lm")
+        if not left_over:
+            text(draw, (left + 8 + total * 22, y), t("out"), 15, DIM, anchor="lm")
 
     return row
 
 
-def _cento(view: CentoView, names: list[str]) -> Image.Image:
-    pack = pack_of("cento")
-    canvas, draw, centre = _ring_board(
-        view,
-        "cento",
-        names,
-        (t("One Hundred · round {n}", n=view["round"]), t("stock {n}", n=view["stock"])),
-        clockwise=True,
-        out=lambda seat: int(view["chips"][seat]) == 0,
-        extra=lambda seat: _chips_row(int(view["chips"][seat])),
-    )
-    cy = centre[1]
-    tx = centre[0] + 80
-    if view["top"]:
-        card_stamp(pack, view["top"]).lay(canvas, (round(tx - CARD_W / 2), round(cy - CARD_H / 2)))
-    total_x = centre[0] - 85
-    draw.ellipse((total_x - 62, cy - 62, total_x + 62, cy + 62), fill=PANEL, outline=GOLD, width=4)
-    total = int(view["total"])
-    text(draw, (total_x, cy - 8), str(total), 50 if abs(total) < 100 else 42, WHITE, bold=True)
-    text(draw, (total_x, cy + 34), t("of 100"), 15, LIGHT)
-    if view["over"]:
-        _badge(draw, (centre[0], cy + CARD_H / 2 + 20), t("Match over"), (170, 50, 40))
-    return canvas
-
-
-# -- Minchiate ------------------------------------------------------------------------------------
-
-TRICK_W = 112
-TRICK_H = round(CARD_H * TRICK_W / CARD_W)
-TRICK_PLACES = {0: (0, 88), 1: (132, 0), 2: (0, -88), 3: (-132, 0)}
-"""Where each seat's card of a trick lies, from the table's centre."""
-PHASES = {
-    "discard": N_("discarding"),
-    "declare": N_("declarations"),
-    "play": N_("trick {n} of 21"),
-    "over": N_("the deal is over"),
-}
-
-
-def _minchiate(view: MinchiateView, names: list[str]) -> Image.Image:
-    pack = pack_of("minchiate")
-    height = 640
-    canvas = _table(height).copy()
-    draw = ImageDraw.Draw(canvas)
-    centre = (WIDTH / 2, height / 2 + 6)
-    direction_arrow(draw, centre, ARROW, clockwise=False)
-    places = seat_centres(4, centre, (315, 250), clockwise=False)
-    for seat, place in enumerate(places):
-        seat_panel(
-            canvas,
-            draw,
-            place,
-            LARGE,
-            names[seat],
-            int(view["hand_sizes"][seat]),
-            pack,
-            on_turn=seat == view["current"],
-            dealer=seat == view["dealer"],
-            outline=SIDE_COLOURS[seat % 2],
-            extra=_side_strip(seat % 2),
-        )
-    _minchiate_scores(draw, view, names)
-    done = len(view["tricks"])
-    phase = PHASES[view["phase"]]
-    trick_no = done + 1 if view["trick"] or done < 21 else done
-    text(
-        draw,
-        (WIDTH - 14, 18),
-        t(phase, n=trick_no) if "{n}" in phase else t(phase),
-        18,
-        LIGHT,
-        anchor="rm",
-    )
-    cards: list[str] = list(view["trick"])
-    leader = view["leader"]
-    winner = None
-    if not cards and view["tricks"]:
-        last = view["tricks"][-1]
-        cards, leader, winner = list(last["cards"]), last["leader"], last["winner"]
-        caption = t("last trick: {who}", who=names[winner])
-        caption, size = fit(caption, 300, 16, 12)
-        text(draw, (WIDTH - 14, 42), caption, size, LIGHT, anchor="rm")
-    if leader is None:
-        return canvas
-    for i, code in enumerate(cards):
-        seat = (int(leader) + i) % 4
-        face = small_card(pack, code, TRICK_W)
-        width, height = face.middle.width, TRICK_H
-        dx, dy = TRICK_PLACES[seat]
-        x = round(centre[0] + dx - width / 2)
-        y = round(centre[1] + dy - height / 2)
-        face.lay(canvas, (x, y))
-        if seat == winner:
-            box = (x - 4, y - 4, x + width + 3, y + height + 3)
-            draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
-    return canvas
-
-
-def _side_strip(side: int) -> Extra:
-    """A bar in the colour of the seat's partnership."""
+def colour_strip(colour: RGB) -> Extra:
+    """A bar in ``colour`` (a seat's side, in a partnership game)."""
 
     def strip(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         left, top, right, bottom = box
         middle = (top + bottom) / 2
         bar = (left, middle - 3, right, middle + 3)
-        draw.rounded_rectangle(bar, radius=3, fill=SIDE_COLOURS[side])
+        draw.rounded_rectangle(bar, radius=3, fill=colour)
 
     return strip
 
 
-def _minchiate_scores(draw: ImageDraw.ImageDraw, view: MinchiateView, names: list[str]) -> None:
-    """The two partnerships' points and resti, top left: the partners' names over their
-    figures, beside a swatch of the side's colour."""
-    for side in (0, 1):
-        top = 8 + side * 50
-        draw.rounded_rectangle((12, top + 3, 24, top + 41), radius=4, fill=SIDE_COLOURS[side])
-        pair = t("{a} & {b}", a=names[side], b=names[side + 2])
-        pair, size = fit(pair, 270, 16, 12)
-        text(draw, (32, top + 11), pair, size, LIGHT, anchor="lm")
-        figures = t(
-            "{points} points · {resti} resti",
-            points=view["points"][side],
-            resti=view["resti"][side],
-        )
-        text(draw, (32, top + 32), figures, 19, WHITE, anchor="lm")
-
-
 @dataclass(frozen=True)
 class Board:
-    """A game's board painter, and the board the shared palette learns from: after
-    ``moves`` random moves at ``seats`` seats (``bot.pictures.output``)."""
+    """A game's board painter (``GameSpec.board`` loads it), and the board the shared palette
+    learns from: after ``moves`` random moves at ``seats`` seats (``bot.pictures.output``)."""
 
     paint: Callable[[Any, list[str]], Image.Image]
     """Draws the game's public view (its spec's ``types.view``) with the seats' names."""
@@ -513,18 +339,27 @@ class Board:
     moves: int
 
 
-BOARDS: dict[str, Board] = {
-    "centocinque": Board(_centocinque, 4, 30),
-    "cento": Board(_cento, 12, 20),
-    "minchiate": Board(_minchiate, 4, 50),
-}
-"""Each game's board, by its spec's name. The painters live here, not in the game's spec:
-the games import no Pillow."""
+def spec_of(game: GameSpec[Any, Any, Any] | str) -> GameSpec[Any, Any, Any]:
+    """A game's spec, from itself or its name."""
+    if isinstance(game, str):
+        if game not in SPECS:
+            raise ValueError(f"no board for {game!r}: no game is called so")
+        return SPECS[game]
+    return game
 
 
-def board_picture(game: str, view: View, names: Sequence[str] | None = None) -> Image.Image:
-    """The public board of ``game`` from its public ``view``; ``names`` are the seats' names
-    ("Seat 0", "Seat 1", ... when not given)."""
-    if game not in BOARDS:
-        raise ValueError(f"no board for {game!r}")
-    return BOARDS[game].paint(view, _names(view, names))
+def board_picture(
+    game: GameSpec[Any, Any, Any] | str, view: View, names: Sequence[str] | None = None
+) -> Image.Image:
+    """The public board of ``game`` (its spec, or its name) from its public ``view``, drawn by
+    the painter its spec names; ``names`` are the seats' names ("Seat 0", "Seat 1", ... when
+    not given)."""
+    image: Image.Image = spec_of(game).board().paint(view, _names(view, names))
+    return image
+
+
+def _names(view: View, names: Sequence[str] | None) -> list[str]:
+    seats = int(view["seats"])
+    if names is not None and len(names) == seats:
+        return list(names)
+    return [t("Seat {n}", n=s) for s in range(seats)]

@@ -7,14 +7,14 @@ writes a file.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.minchiate.cards import MATTO
+from bot.games import SPECS
 from bot.pictures.deck import back, backs_of, card, card_stamp, pack_cards, pack_of
 from bot.pictures.draw import RGB, mix, text
-from bot.pictures.faces import CARD_H, CARD_W
+from bot.pictures.faces import CARD_H, CARD_W, FOOL
 
 FELT: RGB = (30, 98, 66)
 """The table's cloth, behind every composition."""
@@ -32,13 +32,6 @@ ROW_STEP = 122
 """Rows of a hand overlap: each shows the top of the row above, its indices whole."""
 GAP = 8
 MARGIN = 12
-
-
-def playable(actions: Iterable[str]) -> set[str]:
-    """The cards named by a seat's legal action tokens (``play:7d``, ``play:AS:100``,
-    ``play:Cs:b:penultima``, ``discard:T3``): the ``legal`` argument of a hand's picture."""
-    tokens = (action.split(":") for action in actions)
-    return {parts[1] for parts in tokens if parts[0] in ("play", "discard") and len(parts) > 1}
 
 
 def fan_positions(count: int) -> list[tuple[int, int]]:
@@ -77,11 +70,18 @@ def hand_picture(
 
 # -- contact sheets -------------------------------------------------------------------------------
 
-SHEET_TITLES = {
-    "italian": "The Italian pack: 40 cards (Centocinque)",
-    "french": "The French pack: 52 cards (One Hundred)",
-    "minchiate": "The Minchiate pack: 97 cards",
+PACK_TITLES = {
+    "italian": "The Italian pack: 40 cards",
+    "french": "The French pack: 52 cards",
+    "florentine": "The Florentine pack: 97 cards",
 }
+
+
+def sheet_title(pack: str) -> str:
+    """A contact sheet's title: the pack, and the games played with it (in English, as the
+    sheets are made for the docs)."""
+    games = ", ".join(spec.title for spec in SPECS.values() if spec.pack == pack)
+    return f"{PACK_TITLES[pack]} ({games})" if games else PACK_TITLES[pack]
 
 
 def sheet_rows(pack: str) -> list[list[str | int]]:
@@ -89,14 +89,14 @@ def sheet_rows(pack: str) -> list[list[str | int]]:
     pack = pack_of(pack)
     codes = pack_cards(pack)
     backs: list[str | int] = list(range(backs_of(pack)))
-    if pack != "minchiate":
+    if pack != "florentine":
         width = 10 if pack == "italian" else 13
         faces: list[list[str | int]] = [
             [*codes[i : i + width]] for i in range(0, len(codes), width)
         ]
         return [*faces, backs]
     trumps: list[str | int] = [f"T{n}" for n in range(1, 41)]
-    trumps += [MATTO, *backs]
+    trumps += [FOOL, *backs]
     rows = [trumps[i : i + 14] for i in range(0, len(trumps), 14)]
     for suit in "cdsb":
         rows.append([*(f"{n}{suit}" for n in range(1, 11)), *(f"{r}{suit}" for r in "FCQR")])
@@ -113,7 +113,7 @@ def contact_sheet(pack: str) -> Image.Image:
     height = top + MARGIN + len(rows) * (CARD_H + GAP) - GAP
     sheet = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(sheet)
-    text(draw, (MARGIN, top / 2), SHEET_TITLES[pack], 30, (250, 246, 230), anchor="lm")
+    text(draw, (MARGIN, top / 2), sheet_title(pack), 30, (250, 246, 230), anchor="lm")
     for r, row in enumerate(rows):
         for c, item in enumerate(row):
             face = back(pack, item) if isinstance(item, int) else card(pack, item)

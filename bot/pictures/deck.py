@@ -13,28 +13,47 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.games import SPECS
-from bot.games.cards import french_pack, italian_pack
-from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
+from bot.games.cards import ITALIAN_SUITS, french_pack, italian_pack
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, mix, star_points
-from bot.pictures.faces import CARD_H, CARD_W, blank, french_face, italian_face, minchiate_face
+from bot.pictures.faces import (
+    CARD_H,
+    CARD_W,
+    FLORENTINE_COURTS,
+    FOOL,
+    blank,
+    florentine_face,
+    french_face,
+    italian_face,
+)
 
-PACKS = ("italian", "french", "minchiate")
+PACKS = ("italian", "french", "florentine")
+"""The packs by name: the Italian 40-card pack, the French 52-card pack, and the Florentine
+97-card tarot pack."""
+
+
+def florentine_pack() -> list[str]:
+    """The Florentine pack's 97 cards: the trumps from 40 down to 1, the Matto, then each
+    suit's courts and numerals."""
+    trumps = [f"T{n}" for n in range(40, 0, -1)]
+    ranks = [*FLORENTINE_COURTS, *(str(n) for n in range(1, 11))]
+    return [*trumps, FOOL, *(rank + suit for suit in ITALIAN_SUITS for rank in ranks)]
+
 
 _FACES: dict[str, Callable[[str], Image.Image]] = {
     "italian": italian_face,
     "french": french_face,
-    "minchiate": minchiate_face,
+    "florentine": florentine_face,
 }
-_CODES: dict[str, frozenset[str]] = {
-    "italian": frozenset(italian_pack()),
-    "french": frozenset(french_pack()),
-    "minchiate": frozenset(MINCHIATE_PACK),
+_CARDS: dict[str, Callable[[], list[str]]] = {
+    "italian": italian_pack,
+    "french": french_pack,
+    "florentine": florentine_pack,
 }
+_CODES: dict[str, frozenset[str]] = {pack: frozenset(cards()) for pack, cards in _CARDS.items()}
 
 
 def pack_of(game_or_pack: str) -> str:
-    """The pack's name, from a game's name (``"cento"``: its spec's ``pack``) or a pack's
-    (``"french"``)."""
+    """The pack's name, from a game's name (its spec's ``pack``) or a pack's (``"french"``)."""
     spec = SPECS.get(game_or_pack)
     pack = spec.pack if spec is not None else game_or_pack
     if pack not in _FACES:
@@ -44,17 +63,12 @@ def pack_of(game_or_pack: str) -> str:
 
 def pack_cards(pack: str) -> list[str]:
     """Every card of ``pack`` once, in the order a contact sheet shows them."""
-    pack = pack_of(pack)
-    if pack == "italian":
-        return italian_pack()
-    if pack == "french":
-        return french_pack()
-    return list(MINCHIATE_PACK)
+    return _CARDS[pack_of(pack)]()
 
 
 def backs_of(pack: str) -> int:
-    """How many different backs ``pack`` has: the French pack two, as One Hundred's tables of
-    seven or more play with two packs."""
+    """How many different backs ``pack`` has: the French pack two, for a game played with two
+    French packs at once (a large table's)."""
     return 2 if pack_of(pack) == "french" else 1
 
 
@@ -114,14 +128,14 @@ _BACKS: dict[str, list[tuple[RGB, RGB, str]]] = {
         ((30, 62, 146), (220, 230, 250), "lattice"),
         ((168, 30, 36), (250, 226, 226), "rings"),
     ],
-    "minchiate": [((28, 96, 72), GOLD, "stars")],
+    "florentine": [((28, 96, 72), GOLD, "stars")],
 }
 
 
 def back(pack: str, index: int = 0) -> Image.Image:
     """The back of ``pack``'s cards; ``index`` 1 is the second French pack's (a red back).
-    One Hundred tells its two packs' cards apart by no code, so the board gives each seat's
-    hidden cards the first back; the second is there for a board that shows both packs."""
+    A game played with two packs tells their cards apart by no code, so a board gives each
+    seat's hidden cards the first back; the second is there for a board that shows both."""
     pack = pack_of(pack)
     return _back(pack, index % len(_BACKS[pack]))
 
@@ -162,6 +176,7 @@ __all__ = [
     "card",
     "card_stamp",
     "dimmed",
+    "florentine_pack",
     "pack_cards",
     "pack_of",
 ]

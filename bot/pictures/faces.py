@@ -1,10 +1,12 @@
-"""The card faces of the three packs, drawn from their codes.
+"""The card faces of the three packs, drawn from their codes: the Italian 40-card pack, the
+French 52-card pack and the Florentine pack (97 cards: 40 trumps, the Matto and four Italian
+suits of 14).
 
 Every card is :data:`CARD_W` x :data:`CARD_H` pixels with rounded, transparent corners. A corner
 index (the rank, and the suit's sign under it) sits at the top left and, turned round, at the
 bottom right, so a card stays known when a hand overlaps it. The suits' colours differ
 (Italian: coppe red, denari ochre, spade blue, bastoni green; French: red and black; the
-Minchiate trumps purple on parchment), and the trumps carry Arabic numbers, as in the rules
+Florentine trumps purple on parchment), and the trumps carry Arabic numbers, as in the rules
 and the card names. Courts and trumps carry their Italian names, as printed cards do, in
 every language: a face is drawn once and shared by all.
 """
@@ -15,10 +17,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.centocinque.text import RANKS as ITALIAN_RANK_NAMES
-from bot.games.minchiate.cards import MATTO
-from bot.games.minchiate.text import COURTS as MINCHIATE_COURT_NAMES
-from bot.games.minchiate.text import TRUMP_NAMES
 from bot.pictures.draw import INK, RGB, WHITE, mix, rounded_mask, text, wrap
 from bot.pictures.symbols import BLACK, ITALIAN_INK, RED, sprite
 
@@ -145,22 +143,24 @@ def _french_tint(suit: str) -> RGB:
     return RED if suit in "HD" else BLACK
 
 
-# -- the Italian 40-card pack (Centocinque) and the Minchiate suit cards -----------------------
+# -- the Italian 40-card pack and the Florentine suit cards ----------------------------------
 
 ITALIAN_FIGURES = {"R": "king", "Q": "queen", "C": "horse", "F": "knave"}
+ITALIAN_COURTS = {"F": "Fante", "C": "Cavallo", "R": "Re"}
+"""The courts' names as the Italian pack prints them."""
 
 
-def _suit_card(code: str, label: str, court_name: str | None, minchiate: bool) -> Image.Image:
+def _suit_card(code: str, label: str, court_name: str | None, florentine: bool) -> Image.Image:
     """An Italian-suited card: pips for a numeral, a figure for a court."""
     rank, suit = code[:-1], code[-1]
     ink = ITALIAN_INK[suit]
     card = blank(IVORY, INK, mix(ink, IVORY, 0.45)).copy()
-    corner_index(card, label, ink, sprite(suit, 24), nines=minchiate)
+    corner_index(card, label, ink, sprite(suit, 24), nines=florentine)
     if court_name is None:
         pips(card, suit, 1 if rank == "A" else int(rank), turn_lower=False)
         return card
     figure = ITALIAN_FIGURES[rank]
-    if minchiate and figure == "knave" and suit in "cd":
+    if florentine and figure == "knave" and suit in "cd":
         figure = "maid"  # the Fantina of coppe and denari
     paste(card, sprite(figure, 84, tint=mix(ink, WHITE, 0.1)), CARD_W / 2, 84)
     paste(card, sprite(suit, 46), CARD_W / 2, 154)
@@ -171,11 +171,10 @@ def _suit_card(code: str, label: str, court_name: str | None, minchiate: bool) -
 def italian_face(code: str) -> Image.Image:
     """A card of the Italian 40-card pack: ``A``..``7``, ``F``, ``C``, ``R`` of ``c d s b``."""
     rank = code[:-1]
-    court = ITALIAN_RANK_NAMES[rank] if rank in "FCR" else None
-    return _suit_card(code, rank, court, minchiate=False)
+    return _suit_card(code, rank, ITALIAN_COURTS.get(rank), florentine=False)
 
 
-# -- the French 52-card pack (One Hundred) -------------------------------------------------------
+# -- the French 52-card pack --------------------------------------------------------------
 
 FRENCH_FIGURES = {"K": "king", "Q": "queen", "J": "knave"}
 FRENCH_ROBES = {"H": (196, 30, 44), "D": (214, 120, 20), "S": (36, 56, 130), "C": (30, 100, 60)}
@@ -202,7 +201,57 @@ def french_face(code: str) -> Image.Image:
     return card
 
 
-# -- the Minchiate pack --------------------------------------------------------------------------
+# -- the Florentine pack -------------------------------------------------------------------------
+
+FOOL = "M"
+"""The Matto's code; the trumps are ``T1``..``T40``."""
+FLORENTINE_COURTS = {"R": "Re", "Q": "Regina", "C": "Cavallo", "F": "Fante"}
+"""The courts' names as the Florentine pack prints them (the Fante of coppe and denari is
+a Fantina)."""
+TRUMP_NAMES = (
+    "",
+    "Papa uno",
+    "Granduca",
+    "Imperatore d'Occidente",
+    "Imperatore d'Oriente",
+    "Amore",
+    "Temperanza",
+    "Fortezza",
+    "Giustizia",
+    "Ruota",
+    "Carro",
+    "Tempo",
+    "Appeso",
+    "Morte",
+    "Diavolo",
+    "Casa del Diavolo",
+    "Speranza",
+    "Prudenza",
+    "Fede",
+    "Carità",
+    "Fuoco",
+    "Acqua",
+    "Terra",
+    "Aria",
+    "Bilancia",
+    "Vergine",
+    "Scorpione",
+    "Ariete",
+    "Capricorno",
+    "Sagittario",
+    "Cancro",
+    "Pesci",
+    "Acquario",
+    "Leone",
+    "Toro",
+    "Gemini",
+    "Stella",
+    "Luna",
+    "Sole",
+    "Mondo",
+    "Trombe",
+)
+"""Each trump's name as printed under its picture (``TRUMP_NAMES[n]`` is trump ``n``'s)."""
 
 TRUMP_EMBLEMS: dict[int, str] = {
     1: "mitre",
@@ -282,14 +331,15 @@ def _matto() -> Image.Image:
     return card
 
 
-def minchiate_face(code: str) -> Image.Image:
-    """A Minchiate card: ``T1``..``T40``, ``M``, or rank + suit (``R Q C F 1``..``10``)."""
-    if code == MATTO:
+def florentine_face(code: str) -> Image.Image:
+    """A card of the Florentine pack: ``T1``..``T40``, ``M`` (the Matto), or rank + suit
+    (``R Q C F 1``..``10`` of ``c d s b``)."""
+    if code == FOOL:
         return _matto()
     if code[0] == "T":
         return _trump(int(code[1:]))
     rank, suit = code[:-1], code[-1]
-    if rank not in MINCHIATE_COURT_NAMES:
-        return _suit_card(code, rank, None, minchiate=True)
-    word = "Fantina" if rank == "F" and suit in "cd" else MINCHIATE_COURT_NAMES[rank]
-    return _suit_card(code, rank, word, minchiate=True)
+    if rank not in FLORENTINE_COURTS:
+        return _suit_card(code, rank, None, florentine=True)
+    word = "Fantina" if rank == "F" and suit in "cd" else FLORENTINE_COURTS[rank]
+    return _suit_card(code, rank, word, florentine=True)

@@ -15,8 +15,8 @@ from functools import cache
 
 from PIL import Image
 
-from bot.games import GAMES
-from bot.pictures.boards import BOARDS, View, board_picture
+from bot.games import GAMES, SPECS
+from bot.pictures.boards import View, board_picture
 from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import PACKS, pack_cards
 
@@ -46,8 +46,10 @@ def palette() -> Image.Image:
     for pack in PACKS:
         codes = pack_cards(pack)
         samples.append(hand_picture(pack, codes, set(codes[::2])))
-    # A board of every game, early and late, few seats and many.
-    samples += [board_picture(g, _played_view(g, b.seats, b.moves)) for g, b in BOARDS.items()]
+    # A board of every game, at the seats and moves its painter asks for.
+    for name, spec in SPECS.items():
+        painter = spec.board()
+        samples.append(board_picture(spec, _played_view(name, painter.seats, painter.moves)))
     # Every other pixel keeps every colour that matters and halves the work.
     samples = [s.resize((s.width // 2, s.height // 2), Image.Resampling.NEAREST) for s in samples]
     width = max(s.width for s in samples)

@@ -44,7 +44,7 @@ ITALIAN_INK: dict[str, RGB] = {
     "d": (168, 112, 0),
     "s": (28, 66, 150),
     "b": (28, 112, 48),
-    "t": (120, 40, 100),  # the trumps of the Minchiate
+    "t": (120, 40, 100),  # the trumps of the Florentine pack
     "m": (60, 60, 60),  # the Matto
 }
 """The colour each suit's corner index is written in: four colours tell the suits apart."""
@@ -297,7 +297,7 @@ def jester(f: Frame, tint: RGB) -> None:
     f.circle(0.3, 0.6, 0.07, (240, 150, 150))
 
 
-# -- trump emblems (Minchiate) -----------------------------------------------------------------
+# -- trump emblems (Florentine) ----------------------------------------------------------------
 
 
 def star(f: Frame, tint: RGB) -> None:

@@ -59,9 +59,8 @@ async def hand_files(table: Table, seat: int, embed: discord.Embed) -> list[disc
     if not cards:
         return []
     on_turn = table.playing and seat in table.rules.to_act(table.state)
-    legal = None
-    if on_turn:
-        moves = table.spec.moves.read_all(table.rules.legal_actions(table.state, seat))
-        legal = {m.card for _, m in moves if m.card is not None}
+    legal = (
+        table.spec.moves.cards(table.rules.legal_actions(table.state, seat)) if on_turn else None
+    )
     data = await _draw(partial(hand_image, table.game, cards, legal))
     return _attached(embed, HAND_FILE, data)

@@ -1,4 +1,5 @@
-"""League points: one per opponent below you; Minchiate 2 for a win, 1 for a draw."""
+"""League points: one per opponent below you; in a partnership game (Minchiate) 2 for each
+partner of a side's win, 1 for a draw."""
 
 from __future__ import annotations
 
@@ -30,8 +31,10 @@ def test_minchiate_pays_each_partner_for_a_win_and_for_a_draw() -> None:
 
 
 def test_the_scheme_is_configurable() -> None:
-    scheme = LeagueSettings(points_per_opponent_below=3, minchiate_win=5, minchiate_draw=0)
+    scheme = LeagueSettings(points_per_opponent_below=3, partnership_win=5, partnership_draw=0)
     assert league_points(result("cento", [1, 2, 3], [1, 2, 3]), scheme) == {0: 6, 1: 3, 2: 0}
     assert league_points(result("minchiate", [1, 2, 3, 4], [1, 1, 1, 1]), scheme) == dict.fromkeys(
         range(4), 0
     )
+    won = result("minchiate", [1, 2, 3, 4], [1, 2, 1, 2])
+    assert league_points(won, scheme) == {0: 5, 1: 0, 2: 5, 3: 0}

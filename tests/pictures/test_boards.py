@@ -1,13 +1,19 @@
-"""The public board of every game, drawn from real engine states."""
+"""The public board of every game, drawn from real engine states by the painter its spec
+names."""
 
 from __future__ import annotations
 
+import dataclasses
+import subprocess
+import sys
+from typing import Any
+
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops
 
 from bot.games import SPECS
 from bot.pictures import board_image, board_picture
-from bot.pictures.boards import BOARDS, WIDTH
+from bot.pictures.boards import WIDTH, Board, ring_for
 from tests.games.support import table_sizes
 from tests.pictures.support import decode, public_view
 
@@ -29,8 +35,11 @@ def test_a_board_of_every_game_and_size_stays_small(
     data = board_image(game, view)
     assert len(data) <= LIMIT
     image = decode(data)
-    assert image.width == WIDTH
-    assert image.height <= 660
+    assert image.size == (WIDTH, HEIGHTS.get(game, ring_for(seats).height))
+
+
+HEIGHTS = {"minchiate": 640}
+"""The boards not drawn as a ring of any size (``ring_for``): the four seats of Minchiate."""
 
 
 def test_names_are_drawn() -> None:
@@ -46,10 +55,38 @@ def test_the_board_follows_the_game() -> None:
     assert board_image("cento", before) != board_image("cento", after)
 
 
-def test_every_game_has_a_board() -> None:
-    assert set(BOARDS) == set(SPECS)
+@pytest.mark.parametrize("game", list(SPECS))
+def test_every_game_registers_its_painter_in_its_own_folder(game: str) -> None:
+    painter = SPECS[game].board()
+    assert isinstance(painter, Board)
+    assert painter.paint.__module__ == f"bot.games.{game}.board"
+    assert SPECS[game].seats.fewest <= painter.seats <= SPECS[game].seats.most
+
+
+def test_the_painter_is_found_through_the_spec() -> None:
+    """A game the pictures never heard of is drawn by the painter its spec names."""
+    seen: list[tuple[Any, list[str]]] = []
+
+    def paint(view: Any, names: list[str]) -> Image.Image:
+        seen.append((view, names))
+        return Image.new("RGB", (10, 10), "red")
+
+    spec = dataclasses.replace(SPECS["cento"], name="new", board=lambda: Board(paint, 2, 1))
+    picture = board_picture(spec, {"seats": 2}, ["Ada", "Bruno"])
+    assert picture.getpixel((0, 0)) == (255, 0, 0)
+    assert seen == [({"seats": 2}, ["Ada", "Bruno"])]
 
 
 def test_an_unknown_game_has_no_board() -> None:
     with pytest.raises(ValueError, match="no board"):
-        board_image("scopa", {"seats": 2})
+        board_image("tarocchi", {"seats": 2})
+
+
+def test_the_specs_load_no_pillow_until_a_board_is_drawn() -> None:
+    """The AI workers and the terminal import the specs; Pillow comes with the first board."""
+    code = (
+        "import sys; from bot.games import SPECS; before = 'PIL' in sys.modules;"
+        " SPECS['cento'].board(); print(before, 'PIL' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split() == ["False", "True"], result.stderr

@@ -10,13 +10,15 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games import SPECS
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
+from bot.games.minchiate.text import TRUMP_NAMES as MINCHIATE_TRUMP_NAMES
 from bot.pictures import CARD_H, CARD_W, PACKS, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.draw import fold, font, text
+from bot.pictures.faces import TRUMP_NAMES
 
 PACK_CODES = {
     "italian": italian_pack(),
     "french": french_pack(),
-    "minchiate": list(MINCHIATE_PACK),
+    "florentine": list(MINCHIATE_PACK),  # the pack the game's engine deals
 }
 
 
@@ -47,30 +49,36 @@ def test_all_cards_of_a_pack_and_its_backs_are_pairwise_distinct(pack: str) -> N
 def test_the_two_french_packs_have_different_backs() -> None:
     assert backs_of("french") == 2
     assert _digest(back("french", 0)) != _digest(back("french", 1))
-    assert backs_of("italian") == backs_of("minchiate") == 1
+    assert backs_of("italian") == backs_of("florentine") == 1
 
 
 def test_a_game_names_its_pack() -> None:
     assert {name: pack_of(name) for name in SPECS} == {
         "centocinque": "italian",
         "cento": "french",
-        "minchiate": "minchiate",
+        "minchiate": "florentine",
     }
     assert all(spec.pack in PACKS for spec in SPECS.values())
     assert card("cento", "TH") is card("french", "TH")
+
+
+def test_the_florentine_trumps_are_printed_with_the_names_minchiate_gives_them() -> None:
+    """The pack prints its trumps' Italian names in every language; the game's words use the
+    same names (translated where a language has its own)."""
+    assert TRUMP_NAMES == MINCHIATE_TRUMP_NAMES
 
 
 def test_a_card_outside_the_pack_is_refused() -> None:
     with pytest.raises(ValueError, match="not a card"):
         card("italian", "TH")
     with pytest.raises(ValueError, match="not a card"):
-        card("minchiate", "Ac")
+        card("florentine", "Ac")
     with pytest.raises(ValueError, match="no pack or game"):
         card("tarocchi", "T1")
 
 
 def test_pictures_are_drawn_once_and_kept() -> None:
-    assert card("minchiate", "T40") is card("minchiate", "T40")
+    assert card("florentine", "T40") is card("minchiate", "T40")
     assert back("french", 1) is back("french", 1)
 
 

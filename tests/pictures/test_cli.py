@@ -27,13 +27,13 @@ def cards(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_command_writes_a_contact_sheet_and_prints_its_path(tmp_path: Path) -> None:
-    result = cards("--pack", "minchiate", "--out", str(tmp_path / "sheets"))
+    result = cards("--pack", "florentine", "--out", str(tmp_path / "sheets"))
     assert result.returncode == 0, result.stderr
     path = Path(result.stdout.strip())
-    assert path == tmp_path / "sheets" / "cards-minchiate.png"
+    assert path == tmp_path / "sheets" / "cards-florentine.png"
     with Image.open(path) as sheet:
         assert sheet.format == "PNG"
-        assert sheet.width >= 14 * CARD_W  # fourteen cards a row: a suit of the Minchiate
+        assert sheet.width >= 14 * CARD_W  # fourteen cards a row: a Florentine suit
 
 
 def test_a_bad_pack_or_width_is_refused(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from PIL import ImageChops, ImageStat
 from bot.games import GAMES, SPECS
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
-from bot.pictures import CARD_H, CARD_W, hand_image, hand_picture, playable
+from bot.pictures import CARD_H, CARD_W, hand_image, hand_picture
 from bot.pictures.compose import HAND_WIDTH, MARGIN, RAISE, fan_positions
 from tests.games.support import middle_size
 from tests.pictures.support import decode, played
@@ -73,7 +73,7 @@ def test_a_real_hand_with_its_legal_moves(game: str, seats: int) -> None:
     seat = rules.turn(state)
     assert seat is not None
     hand = rules.view(state, seat)["hand"]
-    legal = playable(rules.legal_actions(state, seat))
+    legal = SPECS[game].moves.cards(rules.legal_actions(state, seat))
     data = hand_image(game, hand, legal)
     assert len(data) <= LIMIT
     assert decode(data).width <= HAND_WIDTH
@@ -82,10 +82,3 @@ def test_a_real_hand_with_its_legal_moves(game: str, seats: int) -> None:
 def test_two_packs_hold_the_same_card_twice() -> None:
     image = decode(hand_image("cento", ["QH", "QH", "2C"], {"QH"}))
     assert image.width == 2 * MARGIN + 2 * (CARD_W + 8) + CARD_W
-
-
-def test_the_playable_cards_are_those_the_legal_actions_name() -> None:
-    actions = ["play:7d", "play:7d:penultima", "play:Cs:b", "draw", "pass", "callout:2"]
-    assert playable(actions) == {"7d", "Cs"}
-    assert playable(["play:AS:0", "play:AS:100", "play:QH"]) == {"AS", "QH"}
-    assert playable(["discard:T3", "declare", "nodeclare"]) == {"T3"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from bot.games.cento import ai, league, moves, text
 from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
@@ -34,5 +36,6 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="french",
+    board=lambda: import_module("bot.games.cento.board").PAINTER,
     types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
 )

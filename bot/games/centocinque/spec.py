@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from bot.games.centocinque import ai, league, moves, text
 from bot.games.centocinque.engine import Centocinque
 from bot.games.centocinque.events import CentocinqueEvent
@@ -34,5 +36,6 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         totals=league.totals,
     ),
     pack="italian",
+    board=lambda: import_module("bot.games.centocinque.board").PAINTER,
     types=Types(view=CentocinqueView, event=CentocinqueEvent, outcome=CentocinqueOutcome),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from bot.games.minchiate import ai, league, moves, text
 from bot.games.minchiate.engine import Minchiate
 from bot.games.minchiate.events import MinchiateEvent
@@ -34,6 +36,7 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
         figures=league.figures,
         totals=league.totals,
     ),
-    pack="minchiate",
+    pack="florentine",
+    board=lambda: import_module("bot.games.minchiate.board").PAINTER,
     types=Types(view=MinchiateView, event=MinchiateEvent, outcome=MinchiateOutcome),
 )
