@@ -34,7 +34,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH
 
-RUN useradd --create-home --uid 10001 tavolo \
+RUN groupadd --gid 10001 tavolo \
+    && useradd --create-home --uid 10001 --gid tavolo tavolo \
     && mkdir -p /data \
     && chown tavolo:tavolo /data
 
@@ -46,7 +47,7 @@ COPY --from=build /opt/venv /opt/venv
 ENV TAVOLO_DATABASE__PATH=/data/tavolo.sqlite3
 VOLUME ["/data"]
 WORKDIR /app
-USER tavolo
+USER 10001:10001
 
 # Healthy while the gateway acknowledged a heartbeat within [health] max_age (90 s).
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \

@@ -59,5 +59,5 @@ def test_the_dockerfile_installs_the_lock_before_it_copies_the_code() -> None:
     assert copies[0] < install < copies[1]
     assert "--require-hashes" in steps[install]
     runtime = steps.index("FROM ${PYTHON_IMAGE} AS runtime")
-    assert "USER tavolo" in steps[runtime:]
+    assert "USER 10001:10001" in steps[runtime:]  # numeric: the host can tell it is not root
     assert 'CMD ["python", "-m", "bot", "health"]' in steps[-2]  # the HEALTHCHECK
