@@ -6,6 +6,7 @@ python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
 python -m bot cards --pack italian|french|minchiate --out DIR   a pack's contact sheet (PNG)
 python -m bot i18n extract|update|check [LANGUAGE...]   keep the catalogues in step with the code
 python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
+python -m bot health [--config config.toml]    0 while the bot's last heartbeat is recent, else 1
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+import time
 from pathlib import Path
 
 from bot.config import ConfigError, load_settings
@@ -26,7 +28,7 @@ def _run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    if not settings.discord.token:
+    if not settings.discord.token.get_secret_value():
         print(
             "tavolo: no Discord token. Put it in config.toml ([discord] token = ...) "
             "or in the DISCORD_TOKEN environment variable.",
@@ -45,6 +47,21 @@ def _run(args: argparse.Namespace) -> int:
         print(f"tavolo: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     return 0
+
+
+def _health(args: argparse.Namespace) -> int:
+    """A container's health check: 0 while the running bot's gateway heartbeat is recent, else
+    1 (1 for a broken configuration too: Docker reads any other code as unhealthy as well)."""
+    from bot.health import check
+
+    try:
+        settings = load_settings(args.config, require_file=args.config_given)
+    except ConfigError as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return 1
+    verdict = check(settings.heartbeat_file, settings.health.max_age, time.time())
+    print(f"tavolo: {verdict.reason}", file=sys.stdout if verdict.healthy else sys.stderr)
+    return 0 if verdict.healthy else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli import db  # imported late: only this command copies databases
 
         return db.main(argv[1:])
-    if argv and argv[0] == "run":
+    action = _health if argv and argv[0] == "health" else _run
+    if argv and argv[0] in ("run", "health"):
         argv = argv[1:]
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavolo bot.")
     parser.add_argument("--config", type=Path, default=None, help="settings file (config.toml)")
@@ -74,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args.config_given = args.config is not None
     if args.config is None:
         args.config = Path("config.toml")
-    return _run(args)
+    return action(args)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from bot.cogs import all_cogs
 from bot.cogs.language import Translator, Tree
 from bot.config import Settings
 from bot.endpoints import use_endpoints
+from bot.health import record_heartbeats
 from bot.league import League
 from bot.storage import Database, LeagueRepo, SettingsRepo, TableRepo
 from bot.tables import Choices, TableManager
@@ -46,6 +47,7 @@ class TavoloBot(commands.AutoShardedBot):
         self._db: Database | None = db  # opened before the bot goes online; closed with it
         self._ai: AIWorkers | None = None
         self._publisher: Publisher | None = None
+        self._heartbeats: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -66,6 +68,11 @@ class TavoloBot(commands.AutoShardedBot):
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
 
+        self._heartbeats = asyncio.create_task(
+            record_heartbeats(
+                lambda: self.latencies, settings.heartbeat_file, settings.health.record_interval
+            )
+        )
         await warm_up()
         self.add_dynamic_items(*CLICKS)
         self.add_listener(on_interaction, "on_interaction")
@@ -97,6 +104,9 @@ class TavoloBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop the tables' timers and messages, then Discord, then the AI and the database."""
+        if self._heartbeats is not None:
+            self._heartbeats.cancel()  # the record stays, and grows old
+            self._heartbeats = None
         if self.services is not None:
             await self.services.manager.close()
             self.services = None
@@ -131,7 +141,7 @@ async def _open_and_serve(settings: Settings) -> None:
         if shards is None and count is not None:
             shards = list(range(count))
         await db.claim_shards(count, shards or ())  # ShardTaken: another process runs one
-        await serve(TavoloBot(settings, db), settings.discord.token)
+        await serve(TavoloBot(settings, db), settings.discord.token.get_secret_value())
     finally:
         await db.close()  # if the bot did not (it failed before it could)
 

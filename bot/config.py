@@ -13,7 +13,15 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from bot.games import SPECS, GameError
@@ -32,7 +40,8 @@ class _Section(BaseModel):
 
 
 class DiscordSettings(_Section):
-    token: str = ""
+    # A secret: shown as ********** in a repr, an error or a log; get_secret_value() reads it.
+    token: SecretStr = SecretStr("")
     api_base: str = DISCORD_API
     gateway_url: str = DISCORD_GATEWAY
     sync_guild_id: int | None = None
@@ -141,6 +150,18 @@ class LeagueSettings(_Section):
         return data
 
 
+class HealthSettings(_Section):
+    """The heartbeat record behind ``python -m bot health`` (see bot/health.py)."""
+
+    # None: beside the SQLite file ``[database] path`` (``tavolo.sqlite3.heartbeat``).
+    heartbeat_file: Path | None = None
+    # Healthy while the last heartbeat acknowledgement is at most this many seconds old
+    # (Discord asks for a heartbeat about every 41 s: 90 s is two missed).
+    max_age: float = Field(default=90.0, gt=0)
+    # How often the bot looks for a new acknowledgement and records it.
+    record_interval: float = Field(default=5.0, ge=0.05, le=60)
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="TAVOLO_", env_nested_delimiter="__", extra="forbid"
@@ -150,6 +171,7 @@ class Settings(BaseSettings):
     database: DatabaseSettings = DatabaseSettings()
     tables: TableSettings = TableSettings()
     league: LeagueSettings = LeagueSettings()
+    health: HealthSettings = HealthSettings()
     rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
@@ -161,6 +183,12 @@ class Settings(BaseSettings):
                 " on the same database: that needs PostgreSQL ([database] url = postgresql://...)"
             )
         return self
+
+    @property
+    def heartbeat_file(self) -> Path:
+        """Where the bot records its last heartbeat acknowledgement."""
+        path = self.database.path
+        return self.health.heartbeat_file or path.with_name(f"{path.name}.heartbeat")
 
     @classmethod
     def settings_customise_sources(
@@ -194,8 +222,8 @@ def load_settings(path: Path | None, *, require_file: bool = False) -> Settings:
         raise ConfigError(f"Invalid configuration: {problems}.") from None
     _check_house_rules(settings.rules)
     token = os.environ.get("DISCORD_TOKEN")
-    if token and not settings.discord.token:
-        settings.discord.token = token
+    if token and not settings.discord.token.get_secret_value():
+        settings.discord.token = SecretStr(token)
     return settings
 
 

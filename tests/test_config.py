@@ -34,7 +34,7 @@ def test_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.Monk
     settings = load_settings(path)
     assert settings.tables.turn_timeout == 45
     assert str(settings.database.path) == "/data/t.sqlite3"
-    assert settings.discord.token == "from-file"
+    assert settings.discord.token.get_secret_value() == "from-file"
 
 
 def test_the_partnership_settings_are_still_read_by_their_former_names(
@@ -87,7 +87,7 @@ def test_the_example_config_lists_the_house_rules_of_every_registered_game() -> 
 
 def test_the_token_may_come_from_discord_token(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "from-env")
-    assert load_settings(None).discord.token == "from-env"
+    assert load_settings(None).discord.token.get_secret_value() == "from-env"
 
 
 @pytest.mark.parametrize(
@@ -207,3 +207,44 @@ def test_shards_come_from_the_environment_as_docker_compose_gives_them(
     monkeypatch.setenv("TAVOLO_DISCORD__SHARD_IDS", "[1]")
     discord = load_settings(None).discord
     assert (discord.shard_count, discord.shard_ids, discord.some_shards) == (2, [1], True)
+
+
+SECRET = "MTA5.secret-token-never-shown"
+
+
+@pytest.mark.parametrize("source", ["file", "TAVOLO_DISCORD__TOKEN", "DISCORD_TOKEN"])
+def test_the_token_is_never_in_the_settings_repr_or_str(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(f'[discord]\ntoken = "{SECRET}"\n' if source == "file" else "")
+    if source != "file":
+        monkeypatch.setenv(source, SECRET)
+    settings = load_settings(path)
+    assert settings.discord.token.get_secret_value() == SECRET
+    for shown in (repr(settings), str(settings), repr(settings.discord), str(settings.discord)):
+        assert SECRET not in shown
+    assert SECRET not in settings.model_dump_json()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[discord]\nshard_ids = [0]\n",  # the discord section itself is refused
+        "[discord]\nshard_count = 2\nshard_ids = [1]\n",  # so is the whole of the settings
+        "[discord]\ntokn = 1\n",
+        "[tables]\nturn_timeout = 'soon'\n",
+    ],
+)
+def test_a_settings_error_never_repeats_the_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text(text.replace("[discord]\n", f'[discord]\ntoken = "{SECRET}"\n'))
+    monkeypatch.setenv("TAVOLO_DISCORD__TOKEN", SECRET)
+    with pytest.raises(ConfigError) as refused:
+        load_settings(path)
+    assert SECRET not in str(refused.value)
+    result = _run_bot("--config", str(path), env={"DISCORD_TOKEN": SECRET})
+    assert result.returncode == 2 and "Invalid configuration" in result.stderr
+    assert SECRET not in result.stderr + result.stdout

@@ -72,6 +72,7 @@ class BotProcess:
         """A PostgreSQL database to use instead of the SQLite file ``db_path``."""
         self._store: Store | None = None
         self.log_path = workdir / "bot.log"
+        self.heartbeat_file = workdir / "heartbeat"
         self.settings = settings or {}
         """Extra settings merged into the config (``{"tables": {"turn_timeout": 5}}``)."""
         self.process: asyncio.subprocess.Process | None = None
@@ -92,6 +93,7 @@ class BotProcess:
                 "sync_guild_id": fake.guild_id,
             },
             "database": {"url": self.database_url} if self.database_url else {"path": self.db_path},
+            "health": {"heartbeat_file": self.heartbeat_file},
         }
         return _merge(base, self.settings)
 

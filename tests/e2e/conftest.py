@@ -42,12 +42,13 @@ async def bot_process(
     if request.param == "sqlite":
         yield process
         await process.close()
-        return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
-    async with server.fresh() as database:  # a schema of its own, dropped afterwards
-        process.database_url = database.url
-        yield process
-        await process.close()
+    else:
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        async with server.fresh() as database:  # a schema of its own, dropped afterwards
+            process.database_url = database.url
+            yield process
+            await process.close()
+    assert discord.token not in process.log(), "the bot's output shows its token"
 
 
 @pytest.fixture
