@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import FakeDiscord, Limits
 from tests.databases import BACKENDS, PostgresServer
-from tests.fakediscord import FakeDiscord, Limits
 
 from .botprocess import BotProcess
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import aiohttp
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .conftest import Api, png
 

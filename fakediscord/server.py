@@ -133,7 +133,7 @@ class FakeDiscord:
         return self.guild.id
 
     def describe(self) -> dict[str, Any]:
-        """Where to find everything, as JSON (what ``python -m tests.fakediscord`` prints)."""
+        """Where to find everything, as JSON (what ``python -m fakediscord`` prints)."""
         return {
             "url": self.url,
             "api_base": self.api_base,
