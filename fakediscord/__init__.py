@@ -26,7 +26,8 @@ could do (unknown command or option, a button they cannot see, a disabled one...
 Test controls: ``discord.gateway.drop()``, ``.request_reconnect()``,
 ``.invalidate_session()``; ``discord.faults.fail(route, 500)`` / ``.delay(route, s)``;
 ``discord.limits`` (rate limits and deadlines); ``discord.requests`` (every API request
-with its answer), ``discord.rejections`` (4xx answers), ``discord.rate_limited``;
+with its answer), ``discord.rejections`` (4xx answers), ``discord.rate_limited``,
+``discord.spec_violations`` (requests that broke Discord's OpenAPI description, ``spec.py``);
 ``discord.world`` for guilds, channels, roles and permission overwrites
 (``discord.world.guild_on_shard(1, 2, "Two")`` for a guild on shard 1 of 2);
 ``discord.sessions()`` for the bot's gateway sessions, their shards and guilds;
