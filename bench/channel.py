@@ -1,7 +1,7 @@
 """What a table costs its channel, as one person sees it: ``python -m bench.channel [--game G]
 [--ais N] [--level easy|hard] [--ai-delay S] [--think S] [--matches K] [--quick] [--json]``.
 
-The fake Discord (``tests.fakediscord``) runs in this process with Discord's limits (5 messages
+The fake Discord (``fakediscord``) runs in this process with Discord's limits (5 messages
 or edits per 5 s per channel, 50 requests a second); the real bot runs as its own process
 (``python -m bot --config PATH``) with its default table settings (board edits at most every
 ``board_edit_interval``, AI seats moving ``ai_delay`` after the turn reaches them) unless
@@ -31,6 +31,7 @@ from typing import Any
 from bench.stats import percentile
 from bot.config import TableSettings
 from bot.games import SPECS
+from fakediscord import FakeDiscord, Message
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.driver import (
     Store,
@@ -44,7 +45,6 @@ from tests.e2e.driver import (
     pings_ahead_of_the_board,
     wait_turn,
 )
-from tests.fakediscord import FakeDiscord, Message
 
 QUICK = {"game": "cento", "ais": 2, "ai_delay": 0.3, "think": 0.2}
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"

@@ -2,7 +2,7 @@
 [--memory-tables 0,250,500,1000] [--global-limit G] [--url URL | --postgres] [--shards N]
 [--capacity [RATES]] [--quick] [--json]``.
 
-The fake Discord runs as its own process (``python -m tests.fakediscord``), with one text
+The fake Discord runs as its own process (``python -m fakediscord``), with one text
 channel per table and four members per table; the real bot runs as its own process
 (``python -m bot --config PATH``) on a fresh database, with a turn timeout long enough that
 no AI ever takes a seat. The database is a new SQLite file, or PostgreSQL: the database
@@ -62,8 +62,8 @@ from bench.database import SQLITE, BenchDatabase, add_arguments, bench_database
 from bench.floor_bot import FloorProcess
 from bench.players import Counts, FloorTable, Probe, TableBase, TavoloTable
 from bench.stats import ACK_DEADLINE, LatencySummary, Pacer, slope
+from fakediscord import RemoteFakeDiscord
 from tests.e2e.botprocess import BotProcess
-from tests.fakediscord import RemoteFakeDiscord
 
 log = logging.getLogger(__name__)
 
@@ -236,7 +236,7 @@ def _cpu_seconds(process: psutil.Process) -> float:
 def _fake_process() -> psutil.Process:
     """The fake Discord, a child process of this one."""
     for child in psutil.Process().children():
-        if "tests.fakediscord" in child.cmdline():
+        if "fakediscord" in child.cmdline():
             return child
     raise RuntimeError("the fake Discord process is not running")
 

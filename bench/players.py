@@ -31,8 +31,8 @@ import asyncpg
 
 from bench.stats import Pacer
 from bot.storage.postgres import numbered
+from fakediscord import ActionError, RemoteFakeDiscord, RemoteUser
 from tests.e2e.driver import TOTAL_FIELD, TableRow, table_row
-from tests.fakediscord import ActionError, RemoteFakeDiscord, RemoteUser
 
 log = logging.getLogger(__name__)
 

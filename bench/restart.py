@@ -5,7 +5,7 @@
    names, or one on a throwaway server, ``--postgres``: see ``bench.database``) with
    ``--tables`` running tables of four people, the three games by turns, each ``--moves``
    random moves in, all made and stored by the bot's own table manager (``bench.tables_db``).
-2. The real bot, restarted: a fake Discord (``tests.fakediscord``) runs as its own process
+2. The real bot, restarted: a fake Discord (``fakediscord``) runs as its own process
    with one text channel per table, and the bot is started as people start it
    (``python -m bot --config PATH``) on that database. The time runs from just before the
    process is spawned until it is on the gateway with its commands registered, which it does
@@ -39,8 +39,8 @@ from bench.database import BenchDatabase, add_arguments, bench_database
 from bench.stats import percentile
 from bench.tables_db import QUIET, fill, manager_on, random_move, settled
 from bot.tables import TableManager
+from fakediscord import RemoteFakeDiscord
 from tests.e2e.botprocess import BotProcess
-from tests.fakediscord import RemoteFakeDiscord
 
 FIRST_ACTION_GOAL_MS = 20.0
 BOT_SETTINGS = {"tables": QUIET.model_dump()}

@@ -202,8 +202,8 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ["ruff", "check", "bot", "tests", "bench"],
-        ["ruff", "format", "--check", "bot", "tests", "bench"],
+        ["ruff", "check", "bot", "fakediscord", "tests", "bench"],
+        ["ruff", "format", "--check", "bot", "fakediscord", "tests", "bench"],
         ["mypy"],
     ],
     ids=["ruff-check", "ruff-format", "mypy"],

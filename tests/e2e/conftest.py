@@ -8,7 +8,8 @@
   file, and on a PostgreSQL database of its own on the test process's server.
 - ``bot``: the same, started and ready (on the gateway, commands registered).
 
-See ``tests/fakediscord/README.md`` for the simulated users' API.
+See ``fakediscord/README.md`` for the simulated users' API. A request the bot sends that
+breaks Discord's OpenAPI description fails the test that made it (at teardown).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import FakeDiscord, Limits
 from tests.databases import BACKENDS, PostgresServer
-from tests.fakediscord import FakeDiscord, Limits
 
 from .botprocess import BotProcess
 
@@ -32,6 +33,9 @@ async def discord() -> AsyncIterator[FakeDiscord]:
     # the fake's own tests hold it to the real limit, these tests are about the bot.
     async with FakeDiscord(users=USERS, limits=Limits(identify_interval=0)) as fake:
         yield fake
+    # Whatever the test looked at, every request the bot sent fits Discord's OpenAPI
+    # description of its API (fakediscord/spec.py).
+    assert fake.spec_violations == [], "\n".join(map(str, fake.spec_violations))
 
 
 @pytest.fixture(params=BACKENDS)

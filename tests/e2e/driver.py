@@ -19,7 +19,7 @@ import asyncpg
 from bot.games import GAMES
 from bot.storage.postgres import numbered
 from bot.views.render import hand_choices
-from tests.fakediscord import FakeDiscord, Message, Reply, SimUser
+from fakediscord import FakeDiscord, Message, Reply, SimUser
 
 TOTAL_FIELD = "New total (0 to 100)"
 

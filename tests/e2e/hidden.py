@@ -19,7 +19,7 @@ from typing import Any
 from bot.games import GAMES, SPECS
 from bot.games.cards import french_pack, italian_pack
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
-from tests.fakediscord import FakeDiscord, Message
+from fakediscord import FakeDiscord, Message
 
 from .driver import Store, TableRow
 

@@ -20,7 +20,7 @@ import pytest
 from bot.storage import Database, TableRepo
 from bot.storage.db import migrations
 from bot.storage.records import Seat
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .botprocess import PROJECT_ROOT, BotProcess, to_toml
 

@@ -9,7 +9,7 @@ import asyncio
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord, SimUser
+from fakediscord import FakeDiscord, SimUser
 
 from .botprocess import BotProcess
 from .driver import (

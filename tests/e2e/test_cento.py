@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, SimUser
-from tests.fakediscord.interactions import MESSAGE_COMPONENT
+from fakediscord import FakeDiscord, SimUser
+from fakediscord.interactions import MESSAGE_COMPONENT
 
 from .botprocess import BotProcess
 from .driver import (

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, Message, SimUser
+from fakediscord import FakeDiscord, Message, SimUser
 
 from .botprocess import BotProcess
 from .driver import (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import ActionError, RemoteFakeDiscord
+from fakediscord import ActionError, RemoteFakeDiscord
 
 from .botprocess import BotProcess
 

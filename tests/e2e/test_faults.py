@@ -8,7 +8,7 @@ import signal
 import psutil
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 from .driver import Store, add_ai, answered, board_of, new_table, start

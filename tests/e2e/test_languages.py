@@ -10,10 +10,10 @@ import pytest
 from PIL import Image
 
 from bot.games import SPECS
-from tests.fakediscord import Channel, FakeDiscord
-from tests.fakediscord.models import Message
-from tests.fakediscord.permissions import MANAGE_GUILD
-from tests.fakediscord.users import SimUser
+from fakediscord import Channel, FakeDiscord
+from fakediscord.models import Message
+from fakediscord.permissions import MANAGE_GUILD
+from fakediscord.users import SimUser
 
 from .botprocess import BotProcess
 from .driver import Store, answered, make_move, moved, wait_turn

@@ -14,8 +14,8 @@ from bot.config import LeagueSettings
 from bot.i18n import speaking, tn
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.permissions import MANAGE_GUILD
+from fakediscord import FakeDiscord
+from fakediscord.permissions import MANAGE_GUILD
 from tests.league.helpers import finished
 
 from .botprocess import BotProcess

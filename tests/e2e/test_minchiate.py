@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.minchiate.combinations import find_combinations
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 from .driver import (

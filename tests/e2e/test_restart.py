@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 from .driver import (

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import Channel, FakeDiscord
+from fakediscord.models import Message
+from fakediscord.users import SimUser
 from tests.databases import PostgresBackend
-from tests.fakediscord import Channel, FakeDiscord
-from tests.fakediscord.models import Message
-from tests.fakediscord.users import SimUser
 
 from .botprocess import BotProcess
 from .driver import answered, make_move, offered

@@ -6,7 +6,7 @@ import signal
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
 from .driver import add_ai, board_of, new_table, start, wait_turn

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord, Limits, Reply
+from fakediscord import FakeDiscord, Limits, Reply
 
 HELP_COMMAND = {"name": "help", "description": "How to play", "type": 1}
 

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from tests.fakediscord import ActionError, FakeDiscord, RemoteFakeDiscord
+from fakediscord import ActionError, FakeDiscord, RemoteFakeDiscord
 
 from .conftest import HELP_COMMAND, Api, GatewayClient
 

@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.endpoints import use_endpoints
-from tests.fakediscord import Bucket, FakeDiscord, Limits
+from fakediscord import Bucket, FakeDiscord, Limits
 
 from .conftest import png
 

@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.endpoints import use_endpoints
-from tests.fakediscord import FakeDiscord, Limits
+from fakediscord import FakeDiscord, Limits
 
 TWO_AT_ONCE = Limits(max_concurrency=2)
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .conftest import Api, GatewayClient
 

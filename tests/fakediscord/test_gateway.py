@@ -6,7 +6,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .conftest import Api, GatewayClient
 

@@ -9,8 +9,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import ActionError, FakeDiscord, Limits
-from tests.fakediscord.permissions import ATTACH_FILES, SEND_MESSAGES, VIEW_CHANNEL
+from fakediscord import ActionError, FakeDiscord, Limits
+from fakediscord.permissions import ATTACH_FILES, SEND_MESSAGES, VIEW_CHANNEL
 
 from .conftest import HELP_COMMAND, Api, GatewayClient
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.fakediscord import ActionError, FakeDiscord
+from fakediscord import ActionError, FakeDiscord
 
 from .conftest import Api, GatewayClient
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, Limits
+from fakediscord import FakeDiscord, Limits
 
 from .conftest import Api, GatewayClient
 

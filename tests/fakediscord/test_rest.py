@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.permissions import MANAGE_MESSAGES
+from fakediscord import FakeDiscord
+from fakediscord.permissions import MANAGE_MESSAGES
 
 from .conftest import Api, GatewayClient
 

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord, Guild, Limits
+from fakediscord import FakeDiscord, Guild, Limits
 
 from .conftest import Api, GatewayClient, identify_data
 

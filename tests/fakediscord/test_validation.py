@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
 
 from .conftest import Api, GatewayClient
 

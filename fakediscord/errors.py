@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any, NamedTuple
 
 Path = Sequence[str | int]
@@ -62,6 +63,12 @@ def too_many_attachments(limit: int) -> DiscordError:
     )
 
 
+SPEC_ERRORS: ContextVar[dict[str, Any] | None] = ContextVar("spec_errors", default=None)
+"""The form-error tree of the request being handled if it breaks Discord's OpenAPI
+description (set by the server): Discord's documented rules answer first, with Discord's
+own codes, and a body that passes them is refused for the description before it acts."""
+
+
 class FormErrors:
     """Collects field errors into Discord's nested tree.
 
@@ -94,7 +101,9 @@ class FormErrors:
         return True
 
     def raise_if_any(self) -> None:
-        if self.tree:
+        """Refuse the request for these errors, else for its ``SPEC_ERRORS`` if any."""
+        tree = self.tree or SPEC_ERRORS.get()
+        if tree:
             error = INVALID_FORM_BODY()
-            error.errors = self.tree
+            error.errors = tree
             raise error

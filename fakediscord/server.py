@@ -16,13 +16,22 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from .control import add_control_routes
-from .errors import METHOD_NOT_ALLOWED, NOT_FOUND, UNAUTHORIZED, DiscordError
+from .errors import (
+    INVALID_FORM_BODY,
+    METHOD_NOT_ALLOWED,
+    NOT_FOUND,
+    SPEC_ERRORS,
+    UNAUTHORIZED,
+    DiscordError,
+    FormErrors,
+)
 from .faults import Fault, Faults
 from .gateway import HELLO_PATH, RESUME_PATH, Gateway, SessionInfo
 from .interactions import Interactions
 from .models import Channel, Command, Guild, Message
 from .ratelimits import Limits, RateLimited, RateLimiter
-from .rest import API_PREFIX, PAYLOAD, RestApi, Route, json_response
+from .rest import API_PREFIX, PAYLOAD, RestApi, Route, json_response, read_payload
+from .spec import SpecViolation, discord_api
 from .users import SimUser
 from .world import World
 
@@ -43,6 +52,8 @@ class RequestRecord:
     error: dict[str, Any] | None = None
     injected: bool = False
     """The answer came from an injected fault."""
+    violations: list[SpecViolation] = field(default_factory=list)
+    """How the request broke Discord's OpenAPI description (it was refused for it)."""
     at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
 
 
@@ -133,7 +144,7 @@ class FakeDiscord:
         return self.guild.id
 
     def describe(self) -> dict[str, Any]:
-        """Where to find everything, as JSON (what ``python -m tests.fakediscord`` prints)."""
+        """Where to find everything, as JSON (what ``python -m fakediscord`` prints)."""
         return {
             "url": self.url,
             "api_base": self.api_base,
@@ -206,6 +217,11 @@ class FakeDiscord:
         return [r for r in self.requests if 400 <= r.status < 500 and r.status != 429]
 
     @property
+    def spec_violations(self) -> list[SpecViolation]:
+        """Every way the requests so far broke Discord's OpenAPI description (``spec.py``)."""
+        return [v for r in self.requests for v in r.violations]
+
+    @property
     def rate_limited(self) -> list[RequestRecord]:
         """Requests that went over a real (not injected) rate limit."""
         return [r for r in self.requests if r.status == 429 and not r.injected]
@@ -262,6 +278,7 @@ class FakeDiscord:
         record: RequestRecord,
     ) -> web.StreamResponse:
         if route is None:
+            self._check_spec(request, record)  # records a route Discord does not have either
             exception = request.match_info.http_exception
             raise (METHOD_NOT_ALLOWED if exception and exception.status == 405 else NOT_FOUND)()
         fault = self.faults.take(route.key)
@@ -278,11 +295,40 @@ class FakeDiscord:
             headers = self.ratelimiter.take(route.bucket, scope, major)
         if fault is not None and fault.status and not fault.after_processing:
             return self._fault_response(fault, record)
-        response: web.StreamResponse = await handler(request)
+        if request.body_exists:
+            await read_payload(request)
+        spec_errors = self._check_spec(request, record)
+        if record.violations and spec_errors is None:  # a route the fake has, Discord not
+            raise NOT_FOUND()
+        if spec_errors is not None and PAYLOAD not in request:
+            raise DiscordError(*INVALID_FORM_BODY, spec_errors)
+        # A body is refused by the handler's checks: Discord's documented rules first.
+        token = SPEC_ERRORS.set(spec_errors)
+        try:
+            response: web.StreamResponse = await handler(request)
+        finally:
+            SPEC_ERRORS.reset(token)
         if fault is not None and fault.status:
             return self._fault_response(fault, record)
         response.headers.update(headers)
         return response
+
+    @staticmethod
+    def _check_spec(request: web.Request, record: RequestRecord) -> dict[str, Any] | None:
+        """How the request breaks Discord's description, kept on its record, as the form-error
+        tree Discord answers a bad form with (400, 50035); None when it fits, or when only
+        its route is unknown (then it is answered 404)."""
+        body = request.get(PAYLOAD)
+        kind = "multipart/form-data" if request.content_type.startswith("multipart/") else None
+        content = () if PAYLOAD not in request else ((kind or request.content_type, body),)
+        path = request.path.removeprefix(API_PREFIX)
+        record.violations = discord_api().check(request.method, path, request.query, *content)
+        if not record.violations or record.violations[0].location == "route":
+            return None
+        errors = FormErrors()
+        for violation in record.violations:
+            errors.add(violation.keys, f"OPENAPI_{violation.keyword.upper()}", str(violation))
+        return errors.tree
 
     @staticmethod
     def _fault_response(fault: Fault, record: RequestRecord) -> web.Response:

@@ -25,7 +25,7 @@ Users act in the fake's first channel, or in ``channel_id`` (``slash``, ``autoco
 ``messages``). Limits are set on the command line
 (``--global-limit``); faults and the rest of the world are in-process only (``FakeDiscord``).
 
-``RemoteFakeDiscord.launch()`` starts ``python -m tests.fakediscord`` and wraps these.
+``RemoteFakeDiscord.launch()`` starts ``python -m fakediscord`` and wraps these.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     from .models import Channel
     from .server import FakeDiscord
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# The folder that holds this package: the child process imports it from there.
+SOURCE_ROOT = Path(__file__).resolve().parents[1]
 
 
 def add_control_routes(app: web.Application, fake: FakeDiscord) -> None:
@@ -168,13 +169,13 @@ class RemoteFakeDiscord:
 
     @classmethod
     async def launch(cls, *args: str) -> RemoteFakeDiscord:
-        """Start ``python -m tests.fakediscord *args`` and connect to it."""
+        """Start ``python -m fakediscord *args`` and connect to it."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.fakediscord",
+            "fakediscord",
             *args,
-            cwd=PROJECT_ROOT,
+            cwd=SOURCE_ROOT,
             stdout=asyncio.subprocess.PIPE,
         )
         assert process.stdout is not None

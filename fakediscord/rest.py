@@ -59,6 +59,7 @@ _INTENT_APP_FLAGS = {GUILD_PRESENCES: 1 << 13, GUILD_MEMBERS: 1 << 15, MESSAGE_C
 
 PAYLOAD = web.RequestKey("payload", object)
 """The parsed request body, kept on the request for the request log."""
+UPLOADS = web.RequestKey("uploads", list)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -79,7 +80,10 @@ class Route:
 
 
 async def read_payload(request: web.Request) -> tuple[Any, list[Upload]]:
-    """The JSON body, or a multipart body's ``payload_json`` and its ``files[n]``."""
+    """The JSON body, or a multipart body's ``payload_json`` and its ``files[n]``; read once
+    (the server reads it first, to check it against Discord's description)."""
+    if PAYLOAD in request:
+        return request[PAYLOAD], request[UPLOADS]
     payload: Any = {}
     uploads = []
     if request.content_type.startswith("multipart/"):
@@ -101,6 +105,7 @@ async def read_payload(request: web.Request) -> tuple[Any, list[Upload]]:
     elif raw := await request.read():
         payload = _loads(raw.decode())
     request[PAYLOAD] = payload
+    request[UPLOADS] = uploads
     return payload, uploads
 
 

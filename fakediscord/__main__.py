@@ -1,6 +1,6 @@
 """Run the fake Discord as its own process.
 
-    python -m tests.fakediscord [--port N] [--users alice,bob] [--global-limit N]
+    python -m fakediscord [--port N] [--users alice,bob] [--global-limit N]
 
 Prints one JSON line (api_base, gateway_url, control_url, token, guild and channel ids)
 once it listens, then serves until SIGTERM or SIGINT.
@@ -18,7 +18,7 @@ from .server import FakeDiscord
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m tests.fakediscord")
+    parser = argparse.ArgumentParser(prog="python -m fakediscord")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--token", default="fake-bot-token")
