@@ -15,10 +15,12 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
-PRIMITIVES = {asyncio.Lock.acquire.__code__, asyncio.Event.wait.__code__}
-"""Waiting in one of these, a task waits for another task: for time to pass, if all wait."""
+PRIMITIVES = {asyncio.Lock.acquire.__code__, asyncio.Event.wait.__code__, asyncio.sleep.__code__}
+"""Waiting in one of these, a task waits for another task (a lock, an event) or for real time
+(a library's own retries, such as a database pool reconnecting): if all tasks wait, nothing
+happens until time passes."""
 
-QUIET_WITHIN = 60.0
+QUIET_WITHIN = 20.0
 """Real seconds to wait for the work woken by one timer: only a hung test waits that long."""
 
 
@@ -81,18 +83,16 @@ class VirtualClock:
     async def settle(self) -> None:
         """Wait until every other task is done or waiting: on this clock, or on a lock or an
         event of another task's (so nothing happens until time passes)."""
-        me = asyncio.current_task()
         await asyncio.sleep(0)  # whatever is ready to run goes first
-        async with asyncio.timeout(QUIET_WITHIN):
-            while busy := [
-                task
-                for task in asyncio.all_tasks()
-                if task is not me and not task.done() and not self._idle(task)
-            ]:
-                self._changed.clear()
-                for task in busy:
-                    task.add_done_callback(lambda _: self._changed.set())
-                await self._changed.wait()
+        try:
+            async with asyncio.timeout(QUIET_WITHIN):
+                while busy := self._busy():
+                    self._changed.clear()
+                    for task in busy:
+                        task.add_done_callback(lambda _: self._changed.set())
+                    await self._changed.wait()
+        except TimeoutError:
+            raise AssertionError(f"still busy after {QUIET_WITHIN} s: {self._busy()}") from None
 
     # -- inside ---------------------------------------------------------------------------
 
@@ -106,6 +106,12 @@ class VirtualClock:
         assert task is not None
         return _Waiting(self, task, still)
 
+    def _busy(self) -> list[asyncio.Task[Any]]:
+        me = asyncio.current_task()
+        return [
+            t for t in asyncio.all_tasks() if t is not me and not t.done() and not self._idle(t)
+        ]
+
     def _idle(self, task: asyncio.Task[Any]) -> bool:
         still = self._waiting.get(task)
         if still is not None:
@@ -115,7 +121,8 @@ class VirtualClock:
         while awaited is not None:
             if getattr(awaited, "cr_code", None) in PRIMITIVES:
                 # Still waiting unless its future is done (released or set, not yet resumed).
-                waiting_on = awaited.cr_frame.f_locals.get("fut")
+                found = awaited.cr_frame.f_locals
+                waiting_on = found.get("fut", found.get("future"))
                 return isinstance(waiting_on, asyncio.Future) and not waiting_on.done()
             awaited = getattr(awaited, "cr_await", None)
         return False
