@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from bench.stats import percentile
 from bot.games import GAMES, make_player
+from bot.games.turns import Over, Turns
 
 SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4}
 GOALS_MS = {"centocinque": 200.0, "cento": 200.0, "minchiate": 300.0}  # hard, p95
@@ -57,18 +58,16 @@ def measure(game: str, level: str, seats: int, games: int, seed: int) -> list[fl
     for g in range(games):
         state = rules.new_game(seats=seats, seed=seed + g)
         rng = random.Random(seed + g)
-        while rules.outcome(state) is None:
-            seat = rules.turn(state)
-            assert seat is not None
-            view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
-            if seat == 0:
-                start = time.perf_counter()
-                action = measured.choose(view, legal, rng)
+        turns = Turns(rules, state, ai=lambda seat: True, ai_formalities=False)
+        while not isinstance(wanted := turns.ready()[1], Over):
+            seat = wanted.seat
+            view, legal = rules.view(turns.state, seat), rules.legal_actions(turns.state, seat)
+            start = time.perf_counter()
+            action = (measured if seat == 0 else easy).choose(view, legal, rng)
+            if seat == 0 and not wanted.optional:
                 times.append(time.perf_counter() - start)
-            else:
-                action = easy.choose(view, legal, rng)
-            assert action is not None
-            state, _ = rules.apply(state, seat, action)
+            if action is not None:
+                turns.play(seat, action)
     return times
 
 

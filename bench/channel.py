@@ -31,6 +31,7 @@ from typing import Any
 from bench.stats import percentile
 from bot.config import TableSettings
 from bot.games import SPECS
+from bot.games.turns import formality
 from fakediscord import FakeDiscord, Message
 from tests.e2e.botprocess import BotProcess
 from tests.e2e.driver import (
@@ -115,8 +116,7 @@ async def play_match(discord: FakeDiscord, store: Store, options: argparse.Names
         row = await wait_turn(discord, store, table_id, 0, timeout=600)
         if row.status != "playing":
             break
-        legal = row.legal(0)
-        if len(legal) == 1 and legal[0] in row.rules.formalities:  # the table makes it for her
+        if formality(row.rules, row.engine_state()) is not None:  # the table makes it for her
             await discord.wait_for(lambda r=row: store.table(table_id).moves > r.moves, 60)
             continue
         await asyncio.sleep(options.think)

@@ -23,6 +23,7 @@ from bench.stats import percentile
 from bot.games import GAMES
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
+from bot.games.turns import Over, Turns
 from bot.pictures import PACKS, back, backs_of, board_image, card, hand_image, pack_cards
 from bot.pictures.output import palette
 
@@ -32,15 +33,14 @@ GOAL_MS = 15.0
 def mid_game_view(game: str, seats: int, seed: int, moves: int) -> dict[str, Any]:
     """The public view of ``game`` after ``moves`` random legal moves."""
     rules = GAMES[game]
-    state = rules.new_game(seats=seats, seed=seed)
+    turns = Turns(rules, rules.new_game(seats=seats, seed=seed), ai=lambda seat: False)
     rng = random.Random(seed)
     for _ in range(moves):
-        if rules.outcome(state) is not None:
+        _, wanted = turns.ready()
+        if isinstance(wanted, Over):
             break
-        seat = rules.turn(state)
-        assert seat is not None
-        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-    view: dict[str, Any] = rules.view(state, None)
+        turns.play(wanted.seat, rng.choice(rules.legal_actions(turns.state, wanted.seat)))
+    view: dict[str, Any] = rules.view(turns.state, None)
     return view
 
 

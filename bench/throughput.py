@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from bot.games import GAMES
 from bot.games.centocinque import rollout
+from bot.games.turns import Over, Turns
 
 SEATS = 4
 FAST = "centocinque (fast path)"
@@ -34,14 +35,16 @@ def contract_game(game: str) -> PlayGame:
     rules = GAMES[game]
 
     def play(rng: random.Random, seed: int) -> int:
-        state = rules.new_game(seats=SEATS, seed=seed)
+        # Nobody moves off turn; a formality the table makes is a decision too.
+        turns = Turns(rules, rules.new_game(seats=SEATS, seed=seed), ai=lambda seat: False)
         decisions = 0
-        while rules.outcome(state) is None:
-            seat = rules.turn(state)
-            assert seat is not None
-            state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+        while True:
+            made, wanted = turns.ready()
+            decisions += len(made)
+            if isinstance(wanted, Over):
+                return decisions
+            turns.play(wanted.seat, rng.choice(rules.legal_actions(turns.state, wanted.seat)))
             decisions += 1
-        return decisions
 
     return play
 

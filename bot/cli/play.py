@@ -21,6 +21,7 @@ from bot.games.ai import LEVELS
 from bot.games.base import Json
 from bot.games.moves import Move, Offer, offers, with_marks
 from bot.games.spec import GameSpec
+from bot.games.turns import Over, Turns
 from bot.i18n import LANGUAGES, speak, t
 from bot.text import game_title, narrate_all, refusal
 
@@ -126,44 +127,38 @@ def play(
     # What happened while dealing (Minchiate's cut, robbing and shown cards), told publicly.
     for line in narrate_all(game, rules.view(state, human).get("opening", []), names):
         say(line)
-    asked: set[int] = set()
-    while (outcome := rules.outcome(state)) is None:
-        turn = rules.turn(state)
-        actor, action = None, None
-        for seat in rules.to_act(state):
-            if seat in players and seat != turn and seat not in asked:
-                asked.add(seat)
-                view = rules.view(state, seat)
-                action = players[seat].choose(view, rules.legal_actions(state, seat), rng)
-                if action is not None:
-                    actor = seat
-                    break
-        if actor is None:
-            assert turn is not None
-            actor = turn
-            legal = rules.legal_actions(state, turn)
-            if turn == human and len(legal) == 1 and legal[0] in rules.formalities:
-                action = legal[0]  # a move that decides nothing is made for the player
-            elif turn == human:
-                say("")
-                for line in text.board_lines(rules.view(state, human), names):
-                    say(line)
-                try:
-                    action = _human_turn(game, legal, ask, say)
-                except (Quit, EOFError):
-                    say(t("Bye."))
-                    return None
-            else:
-                action = players[turn].choose(rules.view(state, turn), legal, rng)
-            asked.clear()
-        assert action is not None
+    turns = Turns(rules, state, ai=lambda seat: seat in players, ai_formalities=False)
+    while True:
+        made, wanted = turns.ready()  # a move that decides nothing is made for the player
+        for move in made:
+            for line in narrate_all(game, move.events, names):
+                say(line)
+        if isinstance(wanted, Over):
+            break
+        seat = wanted.seat
+        legal = rules.legal_actions(turns.state, seat)
+        if wanted.ai:
+            action = players[seat].choose(rules.view(turns.state, seat), legal, rng)
+            if action is None:
+                assert wanted.optional, "a seat on turn always gets an action"
+                continue  # an optional move let go
+        else:
+            say("")
+            for line in text.board_lines(rules.view(turns.state, human), names):
+                say(line)
+            try:
+                action = _human_turn(game, legal, ask, say)
+            except (Quit, EOFError):
+                say(t("Bye."))
+                return None
         try:
-            state, events = rules.apply(state, actor, action)
+            events = turns.play(seat, action).events
         except GameError as exc:
             say(f"✋ {refusal(exc)}")
             continue
         for line in narrate_all(game, events, names):
             say(line)
+    outcome = wanted.outcome
     say("")
     for line in text.outcome_lines(outcome, names):
         say(line)

@@ -22,6 +22,7 @@ from typing import Any
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.ai import LEVELS, Player
 from bot.games.base import Json
+from bot.games.turns import Over, Turns
 
 Z95 = 1.959963984540054
 
@@ -43,35 +44,23 @@ def play_match(
     """Play one AI-only match to its end; return its outcome and the number of decisions.
 
     Seats not on turn that may act (a call-out) are asked first, each once per turn; then
-    the seat on turn moves.
+    the seat on turn moves. The players choose even a formality themselves.
     """
     rules = GAMES[game]
     state = rules.new_game(seats=seats, seed=seed, options=options)
     rngs = [random.Random(f"{seed}:ai:{s}") for s in range(seats)]
+    turns = Turns(rules, state, ai=lambda seat: True, ai_formalities=False)
     decisions = 0
-    asked: set[int] = set()
-    while (outcome := rules.outcome(state)) is None:
-        turn = rules.turn(state)
-        actor, action = None, None
-        for seat in rules.to_act(state):
-            if seat == turn or seat in asked:
-                continue
-            asked.add(seat)
-            legal = rules.legal_actions(state, seat)
-            action = players[seat].choose(rules.view(state, seat), legal, rngs[seat])
-            if action is not None:
-                actor = seat
-                break
-        if actor is None:
-            assert turn is not None
-            actor = turn
-            legal = rules.legal_actions(state, turn)
-            action = players[turn].choose(rules.view(state, turn), legal, rngs[turn])
-            asked.clear()
-        assert action is not None
-        state, _ = rules.apply(state, actor, action)
+    while not isinstance(wanted := turns.ready()[1], Over):
+        seat = wanted.seat
+        legal = rules.legal_actions(turns.state, seat)
+        action = players[seat].choose(rules.view(turns.state, seat), legal, rngs[seat])
+        if action is None:
+            assert wanted.optional, "a seat on turn always gets an action"
+            continue  # an optional move let go
+        turns.play(seat, action)
         decisions += 1
-    return outcome, decisions
+    return wanted.outcome, decisions
 
 
 @dataclass

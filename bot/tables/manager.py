@@ -17,11 +17,13 @@ from bot.games import GAMES, GameError, GameSpec
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
 from bot.games.moves import Mark, with_marks
+from bot.games.turns import Formal, Over, next_move
 from bot.i18n import t
 from bot.storage.db import DatabaseBusy
 from bot.storage.records import GameResult, Move, MoveBy, Seat
 from bot.storage.tables import DuplicateTable, StaleMove, TableRepo
 from bot.tables.ai_worker import AIWorkers
+from bot.tables.clock import REAL, Clock
 from bot.tables.errors import OutOfDate, TableError
 from bot.tables.scores import match_stats, scores_of
 from bot.tables.table import AI_NAMES, Table
@@ -52,6 +54,7 @@ class TableManager:
         defaults: dict[str, dict[str, Any]],
         ai: AIWorkers,
         runs: Callable[[int], bool] = lambda guild_id: True,
+        clock: Clock = REAL,
     ) -> None:
         self.repo = repo
         self.settings = settings
@@ -59,6 +62,7 @@ class TableManager:
         self.ai = ai
         # Whether this process runs a guild's tables: other processes (shards) run the rest.
         self.runs = runs
+        self.clock = clock  # turn timers, the AI's pause, retries
         self.listener: Listener | None = None
         # Told the id of each match stored with a result (the league adds it to its tables).
         self.match_finished: Callable[[int], Awaitable[None]] | None = None
@@ -553,53 +557,51 @@ class TableManager:
                     failures,
                     pause,
                 )
-            await asyncio.sleep(pause)
+            await self.clock.sleep(pause)
             if table.driver is not asyncio.current_task() or not table.playing:
                 return  # a new driver took over, or the table closed
             moves = table.record.moves
 
     async def _driver_step(self, table: Table, moves: int) -> None:
-        rules = table.rules
-        turn = rules.turn(table.state)
-        if turn is None or await self._formality(table, turn, moves):
-            return
-        # Optional actions of AI seats off turn (a call-out): they think first, like people.
-        for seat in rules.to_act(table.state):
-            if seat != turn and table.seats[seat].played_by_ai:
-                await asyncio.sleep(self.settings.ai_delay)
-                if await self._ai_move(table, seat, moves, "ai", optional=True):
-                    return
-        if table.seats[turn].played_by_ai:
-            await asyncio.sleep(self.settings.ai_delay)
-            await self._ai_move(table, turn, moves, "ai")
-            return
+        asked: list[int] = []  # AI seats that let an optional move (a call-out) go
+        while True:
+            step = next_move(
+                table.rules, table.state, lambda seat: table.seats[seat].played_by_ai, asked
+            )
+            if isinstance(step, Over):
+                return
+            if isinstance(step, Formal):
+                await self._formality(table, step, moves)
+                return
+            if not step.ai:
+                break
+            # AI seats think first, like people, also before an optional move.
+            await self.clock.sleep(self.settings.ai_delay)
+            if await self._ai_move(table, step.seat, moves, "ai") or not step.optional:
+                return
+            asked.append(step.seat)
         timeout = self.settings.turn_timeout
-        await asyncio.sleep(timeout * 0.75)
+        await self.clock.sleep(timeout * 0.75)
         if self.listener and table.record.moves == moves:
-            await self.listener.turn_warning(table, turn, timeout * 0.25)
-        await asyncio.sleep(timeout * 0.25)
-        await self._ai_move(table, turn, moves, "timeout")
+            await self.listener.turn_warning(table, step.seat, timeout * 0.25)
+        await self.clock.sleep(timeout * 0.25)
+        await self._ai_move(table, step.seat, moves, "timeout")
 
-    async def _formality(self, table: Table, seat: int, moves: int) -> bool:
-        """Make a move that decides nothing for the seat at once (``Table.formality``): no timer,
-        no ping. It is stored as the seat's own move (``person`` for a person)."""
-        action = table.formality(seat)
-        if action is None:
-            return False
+    async def _formality(self, table: Table, formal: Formal, moves: int) -> None:
+        """Make a move that decides nothing for the seat at once (``bot.games.turns``): no
+        timer, no ping. It is stored as the seat's own move (``person`` for a person)."""
         async with table.lock:
-            if table.record.moves != moves or table.formality(seat) != action:
-                return False
-            by: MoveBy = "ai" if table.seats[seat].played_by_ai else "person"
+            if table.record.moves != moves or table.formality(formal.seat) != formal.action:
+                return
+            seat = table.seats[formal.seat]
+            by: MoveBy = "ai" if seat.played_by_ai else "person"
             try:
-                await self._apply(table, seat, action, by)
+                await self._apply(table, formal.seat, formal.action, by)
             except OutOfDate:  # the stored table was ahead, and is taken in (_take_stored)
-                return True
+                return
         await self._after_move(table)
-        return True
 
-    async def _ai_move(
-        self, table: Table, seat: int, moves: int, by: MoveBy, optional: bool = False
-    ) -> bool:
+    async def _ai_move(self, table: Table, seat: int, moves: int, by: MoveBy) -> bool:
         """Let the AI move for ``seat`` if nothing happened since move ``moves``."""
         if table.record.moves != moves or not table.playing:
             return False
@@ -631,7 +633,7 @@ class TableManager:
                     seat,
                     pause,
                 )
-                await asyncio.sleep(pause)
+                await self.clock.sleep(pause)
                 pause = min(pause * 2, most)
         await self._after_move(table)
         return True

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games import SPECS, GameSpec, Rules
 from bot.games.base import Event, Json
+from bot.games.turns import formality
 from bot.i18n import N_, t
 from bot.storage.records import Seat, TableRecord
 
@@ -71,10 +72,8 @@ class Table:
     def formality(self, seat: int) -> str | None:
         """The move the table makes for ``seat`` without asking: its only legal action, when
         the rules call it a formality and no other seat may act meanwhile (a call-out)."""
-        if not self.playing or self.rules.to_act(self.state) != [seat]:
-            return None
-        legal = self.rules.legal_actions(self.state, seat)
-        return legal[0] if len(legal) == 1 and legal[0] in self.rules.formalities else None
+        formal = formality(self.rules, self.state) if self.playing else None
+        return formal.action if formal is not None and formal.seat == seat else None
 
     def view(self, seat: int | None) -> Json:
         return self.rules.view(self.state, seat)

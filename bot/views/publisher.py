@@ -45,6 +45,7 @@ import discord
 from bot.games.base import Event
 from bot.i18n import from_discord, speaking, t
 from bot.tables import Choices, Table, TableManager
+from bot.tables.clock import REAL, Clock
 from bot.text import game_title
 from bot.views.attach import board_files
 from bot.views.board import board_view
@@ -72,23 +73,23 @@ def global_sends(rate_limit: int, share: float) -> int:
 class _Budget:
     """At most ``sends`` messages or edits in any ``window`` seconds, granted in turn."""
 
-    def __init__(self, sends: int, window: float) -> None:
+    def __init__(self, sends: int, window: float, clock: Clock) -> None:
         self.sends = sends
         self.window = window
+        self.clock = clock
         self.sent: deque[float] = deque()
         self._turn = asyncio.Lock()  # first come, first served
 
     async def take(self) -> None:
-        loop = asyncio.get_running_loop()
         async with self._turn:
             while True:
-                now = loop.time()
+                now = self.clock.now()
                 while self.sent and now - self.sent[0] >= self.window:
                     self.sent.popleft()
                 if len(self.sent) < self.sends:
                     self.sent.append(now)
                     return
-                await asyncio.sleep(self.window - (now - self.sent[0]))
+                await self.clock.sleep(self.window - (now - self.sent[0]))
 
 
 @dataclass
@@ -100,8 +101,8 @@ class _Call:
     user_id: int
     moves: int
     text: str
+    queued: float  # when it was asked for
     warning: bool = False
-    queued: float = field(default_factory=lambda: asyncio.get_running_loop().time())
 
 
 @dataclass
@@ -110,6 +111,7 @@ class _Outbox:
 
     channel_id: int
     shared: _Budget  # the budget of all channels together
+    clock: Clock
     boards: dict[int, Table] = field(default_factory=dict)  # tables whose board is out of date
     news: list[str] = field(default_factory=list)
     calls: list[_Call] = field(default_factory=list)
@@ -128,27 +130,25 @@ class _Outbox:
 
     async def room(self) -> None:
         """Wait until the channel's budget allows one more message or edit (without taking it)."""
-        loop = asyncio.get_running_loop()
         while True:
-            now = loop.time()
+            now = self.clock.now()
             while self.sent and now - self.sent[0] >= WINDOW:
                 self.sent.popleft()
             if len(self.sent) < SENDS:
                 return
-            await asyncio.sleep(WINDOW - (now - self.sent[0]))
+            await self.clock.sleep(WINDOW - (now - self.sent[0]))
 
     async def slot(self) -> None:
         """Wait until the channel's budget allows one more message or edit, and take it; then
         wait for a slot of the budget all channels share."""
-        loop = asyncio.get_running_loop()
         await self.room()
-        now = loop.time()
+        now = self.clock.now()
         self.sent.append(now)
         await self.shared.take()
         # Count the channel's slot from when it is really used, after the wait.
         with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
             self.sent.remove(now)
-        self.sent.append(loop.time())
+        self.sent.append(self.clock.now())
 
 
 class Publisher:
@@ -159,14 +159,16 @@ class Publisher:
         choices: Choices,
         interval: float,
         sends: int,  # per GLOBAL_WINDOW, all channels together: global_sends()
+        clock: Clock = REAL,
     ) -> None:
         self.client = client
+        self.clock = clock
         self.manager = manager
         self.choices = choices
         self.interval = interval
         self._ping_after = manager.settings.turn_ping_after
         self._boxes: dict[int, _Outbox] = {}
-        self._shared = _Budget(sends, GLOBAL_WINDOW)
+        self._shared = _Budget(sends, GLOBAL_WINDOW, clock)
         self._turns: dict[int, int | None] = {}  # the seat on turn when last told, per table
         # Per table: when each person's last turn ended (absent: none yet in this match), and
         # the seat whose turn is a formality the table is making for it (no ping, no wait).
@@ -200,7 +202,7 @@ class Publisher:
         with speaking(self.language(table)):
             lines = news_lines(table, events)
         if lines and not box.news:
-            box.news_since = asyncio.get_running_loop().time()
+            box.news_since = self.clock.now()
         box.news += lines
         self._note_turn(table, box)
         self._wake(box)
@@ -219,7 +221,8 @@ class Publisher:
                 user=user_id,
                 n=math.ceil(seconds),
             )
-        self._call(table, _Call(table, seat, user_id, table.record.moves, text, warning=True))
+        call = _Call(table, seat, user_id, table.record.moves, text, self.clock.now(), warning=True)
+        self._call(table, call)
 
     async def table_closed(self, table: Table) -> None:
         self._forget_turns(table)
@@ -255,7 +258,7 @@ class Publisher:
         and Discord still counts those sends: so each restored channel starts with its budget
         spent, and sends again a full window after the restart. A board known to show the
         table's last move is left alone: a restart with many tables does not flood Discord."""
-        now = asyncio.get_running_loop().time()
+        now = self.clock.now()
         for table in tables:
             self._turns[table.id] = table.rules.turn(table.state) if table.playing else None
             if table.playing and table.record.board_moves == table.record.moves:
@@ -280,7 +283,7 @@ class Publisher:
         channel_id = table.record.channel_id
         box = self._boxes.get(channel_id)
         if box is None:
-            box = self._boxes[channel_id] = _Outbox(channel_id, self._shared)
+            box = self._boxes[channel_id] = _Outbox(channel_id, self._shared, self.clock)
         return box
 
     def _hurry_if_new_status(self, table: Table, box: _Outbox) -> None:
@@ -306,7 +309,7 @@ class Publisher:
         self._turns[table.id] = turn
         if turn == before:
             return
-        now = asyncio.get_running_loop().time()
+        now = self.clock.now()
         ended = self._turn_ended.get(table.id)
         if ended is None:
             ended = self._turn_ended[table.id] = {}
@@ -334,7 +337,7 @@ class Publisher:
                 game=game_title(table.game),
                 id=table.id,
             )
-        self._call(table, _Call(table, turn, seat.user_id, table.record.moves, text))
+        self._call(table, _Call(table, turn, seat.user_id, table.record.moves, text, now))
 
     def _call(self, table: Table, call: _Call) -> None:
         """Queue a call; an older one for the same table is out of date."""
@@ -357,11 +360,10 @@ class Publisher:
         return self.client.get_partial_messageable(channel_id)
 
     async def _run(self, box: _Outbox) -> None:
-        loop = asyncio.get_running_loop()
         while box.busy():
             try:
                 await box.room()  # choose what to send only once the channel may send
-                now = loop.time()
+                now = self.clock.now()
                 ready = self._board_ready_at(box)
                 call = box.next_call()
                 shown_news = bool(box.news) and box.news_since <= box.last_board
@@ -375,8 +377,7 @@ class Publisher:
                     await self._send_call(box, call)
                 elif now < ready < math.inf:
                     box.hurry.clear()  # moves coalesce; a start or an end cuts the wait short
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(box.hurry.wait(), ready - now)
+                    await self.clock.wait(box.hurry, ready - now)
                 elif box.boards:
                     await self._send_board(box)
                 elif box.news:
@@ -408,14 +409,13 @@ class Publisher:
         await self._channel(box.channel_id).send(text, allowed_mentions=NOBODY)
 
     async def _send_board(self, box: _Outbox) -> None:
-        loop = asyncio.get_running_loop()
         table_id, table = next(iter(box.boards.items()))
         if self._shown.get(table_id) == self._render(table)[2]:
             del box.boards[table_id]
             return
         await box.slot()
         box.boards.pop(table_id, None)  # from here on, a change means one more edit
-        box.last_board = loop.time()
+        box.last_board = self.clock.now()
         message_id = table.record.board_message_id
         if message_id is None:
             await self._post_board(table)
@@ -488,7 +488,7 @@ class Publisher:
             self._storing = asyncio.create_task(self._store_drawn(DRAWN_STORE_DELAY))
 
     async def _store_drawn(self, delay: float = 0) -> None:
-        await asyncio.sleep(delay)
+        await self.clock.sleep(delay)
         drawn, self._drawn = self._drawn, {}
         if drawn:
             try:

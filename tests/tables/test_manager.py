@@ -1,5 +1,6 @@
 """The table manager on a real database (SQLite and PostgreSQL), real engines and real AI
-workers (no Discord)."""
+workers (no Discord), on a clock the tests drive: a turn timer or the AI's pause passes when a
+test lets time pass, at once."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
+from tests.clock import VirtualClock
 from tests.databases import Backend
 
 
@@ -57,16 +59,21 @@ class World:
         self.matches: list[int] = []  # the match ids the manager reported as finished
         self.db: Database | None = None
         self.manager: TableManager | None = None
+        self.clock = VirtualClock()
 
     async def open(self) -> TableManager:
         self.db = await self.backend.open(busy_timeout=self.busy_timeout)
         settings = TableSettings(**{"ai_delay": 0, "turn_timeout": 60, **self.settings})
-        manager = TableManager(TableRepo(self.db), settings, {}, self.workers)
+        manager = TableManager(TableRepo(self.db), settings, {}, self.workers, clock=self.clock)
         manager.listener = self.listener = Recorder()
         manager.match_finished = self._match_finished
         self.manager = manager
         await manager.restore()
         return manager
+
+    async def until(self, condition: Any) -> float:
+        """Let the tables' time pass until ``condition()``; the seconds it took."""
+        return await self.clock.run_until(condition)
 
     async def _match_finished(self, match_id: int) -> None:
         self.matches.append(match_id)
@@ -91,12 +98,6 @@ async def world(backend: Backend, workers: AIWorkers) -> AsyncIterator[World]:
     made = World(backend, workers)
     yield made
     await made.aclose()
-
-
-async def wait_until(condition: Any, timeout: float = 20) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
 
 
 async def test_lobby_rules_and_one_table_per_channel(world: World) -> None:
@@ -182,7 +183,7 @@ async def test_ai_seats_play_on_their_own_until_a_person_is_on_turn(world: World
     # AI seats have moved after her.
     played_at = None
     for _ in range(10):
-        await wait_until(lambda: table.rules.turn(table.state) == 0 or not table.playing)
+        await world.until(lambda: table.rules.turn(table.state) == 0 or not table.playing)
         moves = await m.repo.moves(table.id)
         if not table.playing or (played_at and any(mv.seat != 0 for mv in moves[played_at:])):
             break
@@ -203,13 +204,13 @@ async def test_a_person_away_past_the_timeout_is_played_for_then_handed_to_the_a
     await m.add_ai(table, 100, "easy")
     await m.add_ai(table, 100, "easy")
     await m.start(table, 100)
-    await wait_until(lambda: table.seats[0].away or not table.playing)
+    await world.until(lambda: table.seats[0].away or not table.playing)
     moves = await m.repo.moves(table.id)
     assert [mv.by for mv in moves if mv.seat == 0][:2] == ["timeout", "timeout"]
     assert world.listener.warnings[:2] == [0, 0]
     # Away, the seat is played by the AI without waiting for the timeout...
     acted = table.seats[0].acted
-    await wait_until(lambda: table.seats[0].acted > acted)
+    assert await world.until(lambda: table.seats[0].acted > acted) < 0.6
     last = [mv for mv in await m.repo.moves(table.id) if mv.seat == 0][-1]
     assert last.by == "ai"
     # ...until the person comes back.
@@ -227,7 +228,7 @@ async def test_a_match_played_to_the_end_is_stored_with_its_places(world: World)
     await m.add_ai(table, 100, "easy")
     await m.start(table, 100)
     await m.leave(table, 100)  # the AI takes Ann's seat: the match plays itself out
-    await wait_until(lambda: not table.playing, timeout=60)
+    await world.until(lambda: not table.playing)
     assert table.record.status == "finished"
     row = await world.db.fetch_one("SELECT outcome FROM matches WHERE table_id = ?", (table.id,))
     assert row is not None and sorted(json.loads(row[0])["chips"])[:2] == [0, 0]
@@ -267,7 +268,7 @@ async def test_a_rematch_reopens_the_same_seats_and_rules_in_the_channel(world: 
     await m.start(table, 100)
     await m.leave(table, 100)
     # Stored, then let go by the manager (a stored status alone can be seen a moment before).
-    await wait_until(lambda: table.record.status == "finished", timeout=60)
+    await world.until(lambda: table.record.status == "finished")
     record = await m.repo.get(table.id)
     assert record is not None and record.status == "finished"
     with pytest.raises(TableError, match="players of that match"):
@@ -309,7 +310,7 @@ async def test_a_finished_match_stores_each_seats_figures_and_enters_the_league(
     await m.add_ai(table, 100, "easy")
     await m.start(table, 100)
     await m.leave(table, 100)  # the AI plays Ann's seat to the end
-    await wait_until(lambda: recorded != [], timeout=60)  # the game over, and in the league
+    await world.until(lambda: recorded != [])  # the game over, and in the league
     row = await world.db.fetch_one(
         "SELECT id, outcome FROM matches WHERE table_id = ?", (table.id,)
     )

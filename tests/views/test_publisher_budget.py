@@ -1,10 +1,14 @@
-"""The publisher's send budgets: per channel, and one shared by all channels, granted in turn."""
+"""The publisher's send budgets: per channel, and one shared by all channels, granted in turn
+(on a clock the test drives)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.views.publisher import _Budget, _Outbox
+import pytest
+
+from bot.views.publisher import WINDOW, _Budget, _Outbox
+from tests.clock import VirtualClock
 
 
 def most_in_any_window(times: list[float], window: float) -> int:
@@ -12,31 +16,42 @@ def most_in_any_window(times: list[float], window: float) -> int:
 
 
 async def test_the_shared_budget_grants_in_turn_and_never_more_than_its_sends_per_window() -> None:
-    budget = _Budget(sends=3, window=0.2)
-    loop = asyncio.get_running_loop()
+    clock = VirtualClock()
+    budget = _Budget(sends=3, window=0.2, clock=clock)
     granted: list[tuple[int, float]] = []
 
     async def take(n: int) -> None:
         await budget.take()
-        granted.append((n, loop.time()))
+        granted.append((n, clock.now()))
 
-    start = loop.time()
-    await asyncio.gather(*(take(n) for n in range(7)))
-    assert [n for n, _ in granted] == list(range(7))
-    times = [t for _, t in granted]
-    assert most_in_any_window(times, 0.2) == 3
-    assert times[2] - start < 0.15 and times[3] - start >= 0.2 and times[6] - start >= 0.4
+    takers = [asyncio.create_task(take(n)) for n in range(7)]
+    await clock.run_until(lambda: all(t.done() for t in takers))
+    assert granted == [(0, 0), (1, 0), (2, 0), (3, 0.2), (4, 0.2), (5, 0.2), (6, 0.4)]
+    assert most_in_any_window([t for _, t in granted], 0.2) == 3
 
 
 async def test_channels_share_the_global_budget_and_count_a_slot_from_its_real_use() -> None:
-    shared = _Budget(sends=2, window=0.3)
-    first, second = _Outbox(1, shared), _Outbox(2, shared)
-    loop = asyncio.get_running_loop()
-    start = loop.time()
+    clock = VirtualClock()
+    shared = _Budget(sends=2, window=0.3, clock=clock)
+    first, second = _Outbox(1, shared, clock), _Outbox(2, shared, clock)
     await first.slot()
     await second.slot()
-    assert loop.time() - start < 0.25  # no wait for the first two
-    await first.slot()  # its channel has room; all channels together have not
-    assert loop.time() - start >= 0.3
-    assert len(first.sent) == 2 and first.sent[-1] - start >= 0.3
-    assert list(first.sent) == sorted(first.sent)
+    assert clock.now() == 0  # no wait for the first two
+    third = asyncio.create_task(first.slot())  # its channel has room; all channels have not
+    await clock.advance(0.29)
+    assert not third.done()
+    await clock.advance(0.01)
+    assert third.done() and clock.now() == pytest.approx(0.3)
+    assert list(first.sent) == [0, pytest.approx(0.3)]  # counted from when it was used
+
+
+async def test_a_channel_waits_out_its_own_window_once_full() -> None:
+    clock = VirtualClock()
+    box = _Outbox(1, _Budget(sends=100, window=1.0, clock=clock), clock)
+    for _ in range(5):
+        await box.slot()
+    sixth = asyncio.create_task(box.slot())
+    await clock.advance(WINDOW - 0.01)
+    assert not sixth.done()
+    await clock.advance(0.01)
+    assert sixth.done()
