@@ -125,6 +125,8 @@ class GameText(Generic[ViewT, EventT, OutcomeT]):
     """Whether an event is worth a public message of its own (results and their scoring)."""
     option_labels: Mapping[str, str]
     """Each house rule's label (marked with ``N_``, translated where shown)."""
+    help: str = ""
+    """The game's paragraph of ``/help``: its own commands and buttons (marked with ``N_``)."""
     lobby_note: str | None = None
     """A line for the lobby on how the game seats people (marked with ``N_``)."""
 

@@ -26,6 +26,7 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         stats_lines=text.stats_lines,
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
+        help=text.HELP,
     ),
     moves=moves.READER,
     inputs=Inputs(number=text.NUMBER),

@@ -167,3 +167,5 @@ NUMBER = Number(
     terminal_offer=N_("{card}, choosing the total"),
     terminal_prompt=N_("Set the total to (0-100): "),
 )
+
+HELP = N_("**One Hundred**: the Ace of Spades or Clubs takes `value:` (0 to 100).")

@@ -26,6 +26,7 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         stats_lines=text.stats_lines,
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
+        help=text.HELP,
     ),
     moves=moves.READER,
     inputs=Inputs(marks=(text.MARK,), target=text.TARGET, shortcuts=text.SHORTCUTS),

@@ -230,6 +230,12 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
     ]
 
 
+HELP = N_(
+    "**Centocinque** (105): `/draw` and `/pass` too. Say **Penúltima!** (in your hand, or "
+    "`/penultima`) before the play that leaves you one card. Forgot? Others may **Call out** "
+    "(on the board, or `/penultima player:`) until the next card is played or drawn."
+)
+
 # -- what a person says and does besides a listed move (bot.games.moves) ---------------------
 
 COMMAND = "penultima"

@@ -26,6 +26,7 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
         stats_lines=text.stats_lines,
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
+        help=text.HELP,
         lobby_note=text.LOBBY_NOTE,
     ),
     moves=moves.READER,

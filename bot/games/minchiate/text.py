@@ -482,3 +482,7 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
             combos=totals["combinations"],
         )
     ]
+
+HELP = N_(
+    "**Minchiate Fiorentine**: four players in two partnerships; the AI takes the empty seats."
+)
