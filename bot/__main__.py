@@ -3,7 +3,7 @@
 python -m bot [--config config.toml]           run the Discord bot
 python -m bot play GAME --seats N              play in the terminal against AI seats
 python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
-python -m bot cards --pack italian|french|minchiate --out DIR   a pack's contact sheet (PNG)
+python -m bot cards --pack italian|french|florentine --out DIR   a pack's contact sheet (PNG)
 python -m bot i18n extract|update|check [LANGUAGE...]   keep the catalogues in step with the code
 python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
 python -m bot health [--config config.toml]    0 while the bot's last heartbeat is recent, else 1
