@@ -1,6 +1,6 @@
 """Keeping the catalogues in step with the code (``python -m bot i18n extract|update|check``).
 
-Texts come from two places: the sources, where ``t``, ``tn``, ``N_``, ``GameError`` and
+Texts come from two places: the sources, where ``t``, ``tc``, ``tn``, ``N_``, ``GameError`` and
 ``Word`` mark them (Babel's extractor reads the calls' literal arguments), and the slash
 commands, whose names and descriptions discord.py hands to the translator when it syncs; those
 are collected by asking discord.py for the commands' translated payloads with a translator
@@ -28,7 +28,14 @@ from bot.i18n import DOMAIN, LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent  # bot/
 LOCALES = Path(__file__).resolve().parent
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "GameError": None, "Word": None}
+KEYWORDS = {
+    "t": None,
+    "tc": ((1, "c"), 2),
+    "tn": (1, 2),
+    "N_": None,
+    "GameError": None,
+    "Word": None,
+}
 
 
 def po_path(language: str) -> Path:
@@ -45,7 +52,7 @@ class _Recorder(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        self.asked[(context_of(context.location), string.message)] = None
+        self.asked[(context_of(context), string.message)] = None
         return None
 
 

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.games import GameError
+from bot.games.errors import echo
 from bot.i18n import LANGUAGES, N_, t
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.text import game_title
@@ -27,7 +28,6 @@ from bot.views.errors import NO_PERMISSION, NotShown, tell
 from bot.views.layouts import NumbersModal, ValueModal, callout_view, hand_view, rules_view
 from bot.views.render import (
     board_embed,
-    clip,
     current_options,
     hand_choices,
     hand_embed,
@@ -42,7 +42,6 @@ Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
 
 LEVELS = {"easy": N_("easy"), "hard": N_("hard")}
-ECHO_MAX = 60  # characters of a person's typing quoted back in a refusal
 
 # What the bot needs in a table's channel (the README's invite link asks for the same).
 NEEDED = discord.Permissions(
@@ -340,7 +339,7 @@ async def set_numbers(interaction: Interaction, table_id: int, typed: dict[str, 
             value = int(text.strip())
         except ValueError:
             raise TableError(
-                t("{label}: “{text}” is not a whole number.", label=field.label, text=text)
+                t("{label}: “{text}” is not a whole number.", label=field.label, text=echo(text))
             ) from None
         low, high = field.low, field.high
         if (low is not None and value < low) or (high is not None and value > high):
@@ -499,7 +498,7 @@ def _total(typed: str) -> int:
         value = -1
     if not 0 <= value <= 100:
         raise TableError(
-            t("The total must be a whole number from 0 to 100, not “{typed}”.", typed=typed)
+            t("The total must be a whole number from 0 to 100, not “{typed}”.", typed=echo(typed))
         )
     return value
 
@@ -540,9 +539,7 @@ async def play(interaction: Interaction, typed: str, value: int | None) -> None:
     try:
         await _move(interaction, table, seat, action, None, in_place=False)
     except GameError as refused:  # name what was understood, briefly
-        raise GameError(
-            "“{typed}”: {reason}", typed=clip(wanted, ECHO_MAX), reason=refused
-        ) from None
+        raise GameError("“{typed}”: {reason}", typed=echo(wanted), reason=refused) from None
 
 
 def suggestions(interaction: Interaction, typed: str) -> list[app_commands.Choice[str]]:
