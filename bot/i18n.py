@@ -45,6 +45,8 @@ LANGUAGES = {
 # Discord's locales that map to a language of ours; Discord has no Esperanto, which a
 # table gets only by /table language.
 _DISCORD = {"it": "it", "pt-BR": "pt_BR", "es-ES": "es", "es-419": "es"}
+DISCORD_LANGUAGES = frozenset(_DISCORD.values())
+"""Our languages Discord has a locale for (their users see our command names)."""
 
 _language: ContextVar[str] = ContextVar("language", default="en")
 

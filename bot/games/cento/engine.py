@@ -29,7 +29,7 @@ from bot.games.base import (
     split_token,
 )
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
-from bot.games.errors import Card, GameError, echo
+from bot.games.errors import Card, GameError
 
 LIMIT = 100
 CHIPS = 3
@@ -331,7 +331,7 @@ def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> GameError:
             "The {card} sets the total to a whole number from 0 to {limit}, not “{value}”.",
             card=Card(card, "cento"),
             limit=LIMIT,
-            value=echo(parts[2]),
+            value=parts[2],
         )
     if len(parts) != 2:
         return GameError("Only the Aces of spades and clubs take a chosen value.")
