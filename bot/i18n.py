@@ -9,6 +9,8 @@ Babel, and adding one is a translation, not a rewrite (the README says how).
   Never build a plural with ``if n == 1`` in the code: languages have other rules, which only
   the catalogue's ``Plural-Forms`` knows. Keep ``{n}`` in the singular too ("{n} card", not
   "a card"): some languages use that form for 21 or 31 as well.
+- ``tc(context, text, **values)``: a text that reads differently where it is used, told
+  apart by a gettext context (a "none" that agrees with the list it stands for).
 - ``N_(text)``: marks a text for the catalogue where it is written (a table of names) and
   returns it unchanged; it is translated where it is shown, with ``t``.
 
@@ -43,6 +45,8 @@ LANGUAGES = {
 # Discord's locales that map to a language of ours; Discord has no Esperanto, which a
 # table gets only by /table language.
 _DISCORD = {"it": "it", "pt-BR": "pt_BR", "es-ES": "es", "es-419": "es"}
+DISCORD_LANGUAGES = frozenset(_DISCORD.values())
+"""Our languages Discord has a locale for (their users see our command names)."""
 
 _language: ContextVar[str] = ContextVar("language", default="en")
 
@@ -128,6 +132,13 @@ def translation(context: str, text: str, language: str) -> str | None:
 def t(text: str, /, **values: Any) -> str:
     """``text`` in the current language, with its ``{named}`` values filled in."""
     template = catalogue(_language.get()).texts.get(text, text)
+    return template.format(**values) if values else template
+
+
+def tc(context: str, text: str, /, **values: Any) -> str:
+    """``text`` as written under ``context``, in the current language, filled in."""
+    texts = catalogue(_language.get()).texts
+    template = texts.get(f"{context}\x04{text}", text)
     return template.format(**values) if values else template
 
 

@@ -1,24 +1,32 @@
 """The language catalogues: complete, in step with the code, and true to what they name.
 
 Each language is checked against the template extracted from the code now: every text
-translated, the same placeholders, slash-command names Discord accepts, and the commands and
-buttons a message names spelled as that language's commands and buttons are.
+translated, the same placeholders, every plural text whole at any count, nothing left in
+English that the language says its own way, slash-command names Discord accepts (written
+without accents, so typing them plainly finds them), and the commands and buttons a message
+names spelled as that language's commands and buttons are.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 import string
+import unicodedata
 from functools import cache
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from bot.cogs.language import NAME, TEXT, Translator
-from bot.i18n import LANGUAGES
-from bot.locales.tools import TEMPLATE, command_tree, po_path, template
+from bot.cogs.language import TEXT, Translator, is_name
+from bot.i18n import LANGUAGES, speaking, tn
+from bot.locales.tools import TEMPLATE, command_tree, left_in_english, po_path, template
+from fakediscord import FakeDiscord
+from fakediscord.models import Command
+from fakediscord.users import ActionError, _option
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 # A Discord locale of each language (Esperanto has none: its users see English commands).
@@ -137,10 +145,10 @@ def english_commands() -> list[dict[str, object]]:
 def test_command_names_and_descriptions_are_as_discord_accepts_them(language: str) -> None:
     locale = DISCORD_LOCALE.get(language)
     for (context, english), message in _translations(language).items():
-        if context not in (NAME, TEXT):
+        if not is_name(context) and context != TEXT:
             continue
         (text,) = _forms(message)
-        if context == NAME:
+        if is_name(context):
             assert COMMAND_NAME.match(text) and text == text.lower(), (english, text)
             if locale is None:  # Discord shows this language's users the English names
                 assert text == english, (english, text)
@@ -197,7 +205,7 @@ def test_commands_named_in_messages_are_the_language_s_commands(
     wrong = [
         (form, error)
         for (context, _), message in _translations(language).items()
-        if context not in (NAME, TEXT)
+        if not is_name(context) and context != TEXT
         for form in _forms(message)
         for error in _named_wrongly(form, tree)
     ]
@@ -210,7 +218,7 @@ def test_the_english_texts_name_only_commands_that_exist(
     wrong = [
         (m.id, error)
         for m in _template()
-        if m.id and m.context not in (NAME, TEXT)
+        if m.id and not is_name(m.context) and m.context != TEXT
         for text in ([m.id] if isinstance(m.id, str) else m.id)
         for error in _named_wrongly(text, english_commands)
     ]
@@ -235,3 +243,160 @@ def test_buttons_named_in_messages_are_spelled_as_the_buttons_are(language: str)
             if f"**{wanted}**" not in text:
                 wrong.append((english, text, wanted))
     assert wrong == []
+
+
+# -- every count, every language ---------------------------------------------------------------
+
+COUNTS = (0, 1, 2, 5)
+
+
+def _plural_texts() -> list[tuple[str, str]]:
+    return sorted({(m.id[0], m.id[1]) for m in _template() if isinstance(m.id, tuple | list)})
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_plural_text_reads_whole_at_0_1_2_and_5(language: str) -> None:
+    """Each ``tn`` text, rendered as the bot renders it: a form for every count, no
+    placeholder left unfilled, the count in it."""
+    wrong = []
+    for singular, plural in _plural_texts():
+        values = {f: "«x»" for f in _fields(singular + plural) if f != "n"}
+        with speaking(language):
+            for n in COUNTS:
+                text = tn(singular, plural, n, **values)
+                if (
+                    not text.strip()
+                    or "{" in text
+                    or "}" in text
+                    or str(n) not in text
+                    or (values and "«x»" not in text)
+                ):
+                    wrong.append((singular, n, text))
+    assert wrong == []
+
+
+def test_brazilian_portuguese_counts_zero_in_the_plural() -> None:
+    with speaking("pt_BR"):
+        assert tn("{n} chip", "{n} chips", 0) == "0 fichas"
+        assert tn("{n} chip", "{n} chips", 1) == "1 ficha"
+
+
+# -- nothing left in English -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_text_is_left_in_english_where_the_language_has_its_own_word(language: str) -> None:
+    assert left_in_english(language) == []
+
+
+SAME_AS_ENGLISH = """
+msgid ""
+msgstr ""
+"Language: {language}\\n"
+
+msgid "Gemini"
+msgstr "Gemini"
+
+msgid "Papa uno"
+msgstr "Papa uno"
+
+msgid "Granduca"
+msgstr "Granduca"
+
+msgid "Minchiate"
+msgstr "Minchiate"
+
+msgid "{a} & {b}"
+msgstr "{a} & {b}"
+
+msgid "{n} resto"
+msgid_plural "{n} resti"
+msgstr[0] "{n} resto"
+msgstr[1] "{n} resti"
+
+msgid "Draw"
+msgstr "Draw"
+
+msgctxt "command name"
+msgid "draw"
+msgstr "draw"
+"""
+
+
+@pytest.mark.parametrize(
+    ("language", "caught"),
+    [
+        ("es", ["Gemini", "Papa uno", "Granduca", "Draw", "draw"]),
+        ("it", ["Gemini", "Draw", "draw"]),  # the cards' Italian names are Italian's own
+        ("eo", ["Gemini", "Papa uno", "Granduca", "Draw"]),  # its users see English commands
+    ],
+)
+def test_the_check_names_texts_left_in_english(language: str, caught: list[str]) -> None:
+    text = SAME_AS_ENGLISH.replace("{language}", language).encode()
+    catalog = read_po(io.BytesIO(text), locale=language)
+    assert left_in_english(language, catalog) == caught
+
+
+# -- command names typed plainly ---------------------------------------------------------------
+
+
+def _plain(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_command_names_are_written_without_accents(language: str) -> None:
+    """The README's rule: a name has no accents, so anyone finds it typing plainly."""
+    if language == "en":
+        names = [text for context, text in _template_names()]
+    else:
+        names = [
+            _forms(m)[0] for (context, _), m in _translations(language).items() if is_name(context)
+        ]
+    assert [name for name in names if _plain(name) != name] == []
+
+
+def _template_names() -> list[tuple[str | None, str]]:
+    return [_key(m) for m in _template() if m.id and is_name(m.context)]
+
+
+def _typed(definition: dict[str, Any], locale: str) -> str:
+    names = definition.get("name_localizations") or {}
+    return _plain(str(names.get(locale, definition["name"])))
+
+
+@pytest.mark.parametrize("locale", sorted(DISCORD_LOCALE.values()))
+def test_a_person_typing_a_command_without_accents_finds_it(locale: str) -> None:
+    """Through the fake Discord's own lookup, as the e2e tests type commands: every
+    command, subcommand and option name, typed in the person's language without accents."""
+    fake = FakeDiscord()
+    world = fake.world
+    payloads = asyncio.run(_payloads(None))
+    world.commands[None] = [
+        Command(world.ids.next(), world.application_id, None, p, 1) for p in payloads
+    ]
+    person = fake.user("ana", locale=locale)
+    missed = []
+
+    def walk(definitions: list[dict[str, Any]], path: str) -> None:
+        for definition in definitions:
+            word = _typed(definition, locale)
+            kinds = (1, 2) if definition["type"] in (1, 2) else None
+            try:
+                found = _option(definitions, word, kinds, path, locale)
+            except ActionError:
+                missed.append(f"{path} {word}")
+                continue
+            assert found is definition
+            walk(definition.get("options") or [], f"{path} {word}")
+
+    for payload in payloads:
+        word = _typed(payload, locale)
+        try:
+            found = person._command(fake.channel, word)
+        except ActionError:
+            missed.append(f"/{word}")
+            continue
+        assert found.data is payload
+        walk(payload.get("options") or [], f"/{word}")
+    assert missed == []

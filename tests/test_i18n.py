@@ -8,7 +8,7 @@ import io
 import pytest
 
 from bot import i18n
-from bot.i18n import from_discord, read_catalogue, speak, speaking, t, tn
+from bot.i18n import from_discord, read_catalogue, speak, speaking, t, tc, tn
 
 THREE_FORMS = b"""
 msgid ""
@@ -35,6 +35,14 @@ msgstr ""
 msgctxt "command name"
 msgid "draw"
 msgstr "dobierz"
+
+msgctxt "discards"
+msgid "none"
+msgstr "zaden"
+
+msgctxt "cards"
+msgid "none"
+msgstr "zadna"
 """
 
 
@@ -87,6 +95,15 @@ def test_empty_and_fuzzy_entries_show_the_english_text() -> None:
         assert (t("Draw"), t("Pass"), t("Start")) == ("Dobierz", "Pass", "Start")
         assert i18n.translation("command name", "draw", "xx") == "dobierz"
         assert t("draw") == "draw"  # a command's name is not the word in a sentence
+
+
+@pytest.mark.usefixtures("xx")
+def test_a_text_under_a_context_is_translated_apart() -> None:
+    assert tc("cards", "none") == "none"
+    with speaking("xx"):
+        assert (tc("discards", "none"), tc("cards", "none")) == ("zaden", "zadna")
+        assert tc("fola", "none") == "none"  # no translation under that context
+        assert t("none") == "none"
 
 
 @pytest.mark.usefixtures("xx")

@@ -15,14 +15,29 @@ from bot.views.errors import speak_to
 Location = app_commands.TranslationContextLocation
 
 # Names (of commands, groups, options) follow Discord's rules: one lowercase word, at most
-# 32 characters. They are kept apart in the catalogue from the same words used in sentences.
+# 32 characters. They are kept apart in the catalogue from the same words used in sentences,
+# and a subcommand's name is kept under its parent's ("command name /table"), so /table new
+# and /league season new may be worded apart.
 NAME = "command name"
 TEXT = "command"
 NAMES = {Location.command_name, Location.group_name, Location.parameter_name}
+SUBCOMMANDS = {Location.command_name, Location.group_name}
 
 
-def context_of(location: Location) -> str:
-    return NAME if location in NAMES else TEXT
+def name_context(parent: str | None) -> str:
+    """The context of a name under the command ``parent`` ("table", "league season")."""
+    return f"{NAME} /{parent}" if parent else NAME
+
+
+def is_name(context: str | None) -> bool:
+    return context is not None and (context == NAME or context.startswith(f"{NAME} /"))
+
+
+def context_of(context: app_commands.TranslationContextTypes) -> str:
+    if context.location not in NAMES:
+        return TEXT
+    parent = getattr(context.data, "parent", None) if context.location in SUBCOMMANDS else None
+    return name_context(parent.qualified_name if parent is not None else None)
 
 
 class Translator(app_commands.Translator):
@@ -35,7 +50,7 @@ class Translator(app_commands.Translator):
         language = from_discord(locale)
         if language == "en" or language not in LANGUAGES:
             return None
-        return translation(context_of(context.location), string.message, language)
+        return translation(context_of(context), string.message, language)
 
 
 class Tree(app_commands.CommandTree[discord.Client]):

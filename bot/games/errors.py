@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+ECHO_MAX = 60
+"""Characters of a person's typing quoted back in a refusal: a huge input is named briefly,
+and the reason after it is never cut off."""
+
+
+def echo(typed: object) -> str:
+    """``typed`` as a refusal quotes it: at most ``ECHO_MAX`` characters, "…" marking a cut."""
+    text = str(typed)
+    return text if len(text) <= ECHO_MAX else text[: ECHO_MAX - 1] + "…"
+
 
 class Card(str):
     """A card's code among an error's values: shown by the card's name in the reader's

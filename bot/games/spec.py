@@ -22,7 +22,7 @@ spec instead of naming games:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from bot.games.ai.base import Player, RandomPlayer, check_level
@@ -125,6 +125,10 @@ class GameText(Generic[ViewT, EventT, OutcomeT]):
     """Whether an event is worth a public message of its own (results and their scoring)."""
     option_labels: Mapping[str, str]
     """Each house rule's label (marked with ``N_``, translated where shown)."""
+    kept: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Words a language writes as the English text does, by language (``"*"``: every one):
+    the game's own words (penúltima, resti), and the cards' Italian names in Italian. The
+    catalogue check (``bot i18n check``) does not call them left in English."""
     help: str = ""
     """The game's paragraph of ``/help``: its own commands and buttons (marked with ``N_``)."""
     lobby_note: str | None = None

@@ -1,6 +1,6 @@
 """Keeping the catalogues in step with the code (``python -m bot i18n extract|update|check``).
 
-Texts come from two places: the sources, where ``t``, ``tn``, ``N_``, ``GameError`` and
+Texts come from two places: the sources, where ``t``, ``tc``, ``tn``, ``N_``, ``GameError`` and
 ``Word`` mark them (Babel's extractor reads the calls' literal arguments), and the slash
 commands, whose names and descriptions discord.py hands to the translator when it syncs; those
 are collected by asking discord.py for the commands' translated payloads with a translator
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
+import string
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -22,13 +24,21 @@ from babel.messages.pofile import read_po, write_po
 from discord import app_commands
 
 from bot.cogs import all_cogs
-from bot.cogs.language import context_of
-from bot.i18n import DOMAIN, LANGUAGES
+from bot.cogs.language import context_of, is_name
+from bot.games import SPECS
+from bot.i18n import DISCORD_LANGUAGES, DOMAIN, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent  # bot/
 LOCALES = Path(__file__).resolve().parent
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
-KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "GameError": None, "Word": None}
+KEYWORDS = {
+    "t": None,
+    "tc": ((1, "c"), 2),
+    "tn": (1, 2),
+    "N_": None,
+    "GameError": None,
+    "Word": None,
+}
 
 
 def po_path(language: str) -> Path:
@@ -45,7 +55,7 @@ class _Recorder(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        self.asked[(context_of(context.location), string.message)] = None
+        self.asked[(context_of(context), string.message)] = None
         return None
 
 
@@ -135,6 +145,52 @@ def missing(language: str) -> list[str]:
     return sorted(text for _, text in wanted - done)
 
 
+def _words(text: str) -> list[str]:
+    """The words of a text to translate: its placeholders left out."""
+    literal = "".join(part for part, _, _, _ in string.Formatter().parse(text))
+    return re.findall(r"[^\W\d_]{2,}", literal.lower().replace("'", " "))
+
+
+# Words a translation may keep as the English text has them: proper names everywhere, and
+# words a language writes the same way; each game adds its own (``GameText.kept``).
+SAME_EVERYWHERE = frozenset(
+    {"tavolo", "ok"} | {"english", "italiano", "português", "brasil", "español", "esperanto"}
+)
+SAME_IN: dict[str, set[str]] = {
+    "it": {"di", "host", "standard", "rating"},
+    "pt_BR": {"carro", "tempo", "morte", "terra", "rating", "lobby", "status", "pts"},
+    "es": {"carro", "luna", "pts"},
+    "eo": {"tempo", "mondo"},
+}
+
+
+def _kept(language: str) -> set[str]:
+    kept = set(SAME_EVERYWHERE | SAME_IN.get(language, set()))
+    for spec in SPECS.values():
+        kept |= spec.text.kept.get("*", frozenset()) | spec.text.kept.get(language, frozenset())
+    return kept
+
+
+def left_in_english(language: str, catalog: Catalog | None = None) -> list[str]:
+    """Texts ``language`` (its catalogue, or ``catalog``) shows exactly as the English, though
+    a word of theirs is not one the language keeps: an untranslated "Gemini". Discord shows a
+    language it has no locale for the English command names, so those are left out."""
+    if catalog is None:
+        with po_path(language).open("rb") as handle:
+            catalog = read_po(handle, locale=language)
+    keep = _kept(language)
+    found = []
+    for message in catalog:
+        if not message.id or (is_name(message.context) and language not in DISCORD_LANGUAGES):
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
+        same = forms[0] == ids[0] and forms[-1] == ids[-1]
+        if same and any(word not in keep for text in ids for word in _words(text)):
+            found.append(ids[0])
+    return found
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot i18n", description=__doc__)
     parser.add_argument("action", choices=("extract", "update", "check"))
@@ -150,10 +206,11 @@ def main(argv: list[str]) -> int:
     failed = 0
     for language in languages:
         gaps = missing(language)
-        print(f"{language}: {len(gaps)} untranslated")
-        for text in gaps[:20]:
+        same = left_in_english(language)
+        print(f"{language}: {len(gaps)} untranslated, {len(same)} left in English")
+        for text in [*gaps[:20], *same[:20]]:
             print(f"  {text!r}")
-        failed += bool(gaps)
+        failed += bool(gaps or same)
     return 1 if failed else 0
 
 

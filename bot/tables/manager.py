@@ -16,6 +16,7 @@ from bot.config import TableSettings
 from bot.games import GAMES, GameError, GameSpec
 from bot.games.ai import LEVELS
 from bot.games.base import Event, Json, parse_options
+from bot.games.errors import echo
 from bot.games.moves import Mark, with_marks
 from bot.games.turns import Formal, Over, next_move
 from bot.i18n import t
@@ -173,7 +174,7 @@ class TableManager:
         options: dict[str, Any] | None = None,
     ) -> Table:
         if game not in GAMES:
-            raise TableError(t("Unknown game {game!r}.", game=game))
+            raise TableError(t("Unknown game “{game}”.", game=echo(game)))
         chosen = {**self.defaults.get(game, {}), **(options or {})}
         seats = [Seat(name=host_name, user_id=host_id)]
         return await self._open(guild_id, channel_id, host_id, game, chosen, seats)

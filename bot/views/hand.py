@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord.ui import Button, Item, Select
 
+from bot.games.errors import echo
 from bot.games.moves import Mark
 from bot.i18n import t
 from bot.tables import OutOfDate, Table, TableError
@@ -169,7 +170,7 @@ def read_number(table: Table, typed: str) -> int:
     value = number.parse(typed) if number is not None else None
     if number is None or value is None:
         refused = number.refused if number is not None else "That is not a move."
-        raise TableError(t(refused, typed=typed))
+        raise TableError(t(refused, typed=echo(typed)))
     return value
 
 

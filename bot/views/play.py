@@ -10,15 +10,14 @@ import discord
 from discord import app_commands
 
 from bot.games import SPECS, GameError
+from bot.games.errors import echo
 from bot.games.moves import Mark, Move, Shortcut, Target
 from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.views import hand, targets
 from bot.views.access import channel_table, manager, own_seat
 from bot.views.click import Interaction
-from bot.views.render import clip, every_choice, resolve_choice, suggest
-
-ECHO_MAX = 60  # characters of a person's typing quoted back in a refusal
+from bot.views.render import every_choice, resolve_choice, suggest
 
 
 def _choices(table: Table, seat: int) -> list[Any]:
@@ -57,9 +56,7 @@ async def play(interaction: Interaction, typed: str, value: int | None) -> None:
     try:
         await hand.move(interaction, table, seat, action, None, in_place=False)
     except GameError as refused:  # name what was understood, briefly
-        raise GameError(
-            "“{typed}”: {reason}", typed=clip(wanted, ECHO_MAX), reason=refused
-        ) from None
+        raise GameError("“{typed}”: {reason}", typed=echo(wanted), reason=refused) from None
 
 
 def suggestions(interaction: Interaction, typed: str) -> list[app_commands.Choice[str]]:

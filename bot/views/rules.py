@@ -8,6 +8,7 @@ from typing import Any
 import discord
 from discord.ui import Button, Item, Select
 
+from bot.games.errors import echo
 from bot.i18n import t
 from bot.tables import Table, TableError
 from bot.text import game_title
@@ -133,7 +134,11 @@ class NumbersForm(Form, layout="tv:rm:{table}", what="house rules"):
                 value = int(text.strip())
             except ValueError:
                 raise TableError(
-                    t("{label}: “{text}” is not a whole number.", label=field.label, text=text)
+                    t(
+                        "{label}: “{text}” is not a whole number.",
+                        label=field.label,
+                        text=echo(text),
+                    )
                 ) from None
             low, high = field.low, field.high
             if (low is not None and value < low) or (high is not None and value > high):

@@ -9,7 +9,9 @@ import asyncio
 import aiohttp
 import pytest
 
-from fakediscord import FakeDiscord, SimUser
+from fakediscord import FakeDiscord, Reply, SimUser
+from fakediscord.interactions import MODAL_SUBMIT
+from fakediscord.users import _modal_field
 
 from .botprocess import BotProcess
 from .driver import (
@@ -25,6 +27,7 @@ from .driver import (
 
 pytestmark = pytest.mark.e2e
 
+PENALTY_FIELD = "Cards for a missed penúltima (0–10)"
 SETTINGS = {"tables": {"ai_delay": 0.01, "turn_timeout": 60, "board_edit_interval": 0.3}}
 
 
@@ -124,3 +127,45 @@ async def test_a_move_whose_hand_cannot_be_redrawn_says_it_was_made(
     told = await answered(await make_move(user, hand, token))
     assert "Your move was made" in told and "unchanged" not in told
     assert store.moves(table_id)[0][1:3] == (seat, token)
+
+
+async def test_a_huge_house_rules_number_is_refused_with_its_whole_reason(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """A forged modal field of 4,000 characters (a message holds 2,000): the typing is
+    quoted briefly and the reason is said whole."""
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = bot_process.store()
+    alice = discord.user("alice")
+    table_id = await new_table(discord, store, alice, "centocinque")
+    panel = (await alice.click(board_of(discord, table_id), label="House rules")).message
+    assert panel is not None
+    before = store.table(table_id).options
+    shown = await alice.click(panel, label="Numbers…")
+    modal = shown.modal
+    assert modal is not None
+    # What the client would never send: the field's 4,000 characters, past its max_length.
+    components = []
+    for component in modal["components"]:
+        label, field = _modal_field(component) or (None, {})
+        value = "x" * 4000 if label == PENALTY_FIELD else field.get("value", "")
+        submitted = {"type": field["type"], "custom_id": field["custom_id"], "value": value}
+        components.append(
+            {"type": component["type"], "component": submitted}
+            if "component" in component
+            else {"type": component["type"], "components": [submitted]}
+        )
+    forged = discord.interactions.open(
+        alice.user,
+        discord.channel,
+        MODAL_SUBMIT,
+        {"custom_id": modal["custom_id"], "components": components},
+        panel,
+    )
+    await asyncio.wait_for(forged.answered.wait(), 5)
+    refused = await answered(Reply(forged, discord.world))
+    assert refused.startswith("Cards for a missed penúltima: “xxx"), refused
+    assert refused.endswith("…” is not a whole number."), refused
+    assert len(refused) < 200
+    assert store.table(table_id).options == before

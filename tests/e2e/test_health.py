@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import FakeDiscord, Limits
+from fakediscord import FakeDiscord, Limits
 
 from .botprocess import PROJECT_ROOT, BotProcess
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.cogs.language import name_context
 from bot.i18n import speaking, t, translation
 
 
@@ -15,8 +16,13 @@ def said(language: str, text: str, **values: Any) -> str:
 
 
 def command(language: str, *words: str) -> str:
-    """A slash command as a person reading ``language`` types it."""
-    return " ".join(translation("command name", w, language) or w for w in words)
+    """A slash command and its subcommands (or an option, alone) as a person reading
+    ``language`` types it."""
+    typed = []
+    for i, word in enumerate(words):
+        context = name_context(" ".join(words[:i]) or None)  # a subcommand's, under its parent
+        typed.append(translation(context, word, language) or word)
+    return " ".join(typed)
 
 
 def label(language: str, english: str) -> str:

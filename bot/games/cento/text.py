@@ -85,6 +85,8 @@ def narrate(event: CentoEvent, names: list[str]) -> str | None:
             line += t(", and the direction is reversed")
         return line + "."
     if event["type"] == "chip_lost":
+        if not event["chips"]:  # "has 0 chips left" is not how anyone says it
+            return t("{who} has no chips left.", who=who)
         return t("{who} has {chips} left.", who=who, chips=_chips(event["chips"]))
     if event["type"] == "eliminated":
         return t("{who} lost the last chip and leaves the match.", who=who)
@@ -135,15 +137,23 @@ def outcome_lines(outcome: CentoOutcome, names: list[str]) -> list[str]:
     lines = [tn("Match over after {n} turn.", "Match over after {n} turns.", outcome["turns"])]
     for place, group in enumerate(outcome["ranking"], start=1):
         for seat in group:
-            lines.append(
-                t(
+            chips, busts = outcome["chips"][seat], _times(outcome["busts"][seat])
+            if chips:
+                line = t(
                     "{place}. {name}: {chips} left, {busts} over 100",
                     place=place,
                     name=names[seat],
-                    chips=_chips(outcome["chips"][seat]),
-                    busts=_times(outcome["busts"][seat]),
+                    chips=_chips(chips),
+                    busts=busts,
                 )
-            )
+            else:
+                line = t(
+                    "{place}. {name}: no chips left, {busts} over 100",
+                    place=place,
+                    name=names[seat],
+                    busts=busts,
+                )
+            lines.append(line)
     return lines
 
 

@@ -27,6 +27,7 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
         help=text.HELP,
+        kept=text.KEPT,
     ),
     moves=moves.READER,
     inputs=Inputs(marks=(text.MARK,), target=text.TARGET, shortcuts=text.SHORTCUTS),

@@ -269,3 +269,8 @@ SHORTCUTS = (
     Shortcut("draw", "Draw from the stock", kind="draw"),
     Shortcut("pass", "Keep the Cavallo you drew and pass", kind="pass"),
 )
+
+KEPT = {
+    "*": frozenset({"centocinque", "penúltima", "penultima"}),
+    "it": frozenset(w.lower() for name in (*SUITS.values(), *RANKS.values()) for w in name.split()),
+}

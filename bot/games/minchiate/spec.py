@@ -27,6 +27,7 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
         announced=text.announced,
         option_labels=text.OPTION_LABELS,
         help=text.HELP,
+        kept=text.KEPT,
         lobby_note=text.LOBBY_NOTE,
     ),
     moves=moves.READER,

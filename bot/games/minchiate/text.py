@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from bot.games.minchiate.events import (
     Combination,
@@ -14,7 +15,7 @@ from bot.games.minchiate.events import (
     Trick,
 )
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView, ScoringKind
-from bot.i18n import N_, t, tn
+from bot.i18n import N_, t, tc, tn
 
 TITLE = N_("Minchiate")
 
@@ -56,7 +57,7 @@ TRUMP_NAMES = (
     N_("Acquario"),
     N_("Leone"),
     N_("Toro"),
-    N_("Gemini"),
+    N_("Gemelli"),
     N_("Stella"),
     N_("Luna"),
     N_("Sole"),
@@ -93,8 +94,16 @@ def card_name(code: str) -> str:
     return t("{rank} di {suit}", rank=word, suit=t(SUITS[suit]))
 
 
-def _cards(codes: list[str]) -> str:
-    return ", ".join(card_name(c) for c in codes) if codes else t("none")
+def _cards(codes: list[str], of: Literal["cards", "fola", "discards"]) -> str:
+    """The cards named, or the word for none, which agrees with the list ("scarti: nessuno")."""
+    if codes:
+        return ", ".join(card_name(c) for c in codes)
+    none = {
+        "cards": tc("cards", "none"),
+        "fola": tc("fola", "none"),
+        "discards": tc("discards", "none"),
+    }
+    return none[of]
 
 
 def _side(side: int, names: list[str]) -> str:
@@ -174,7 +183,11 @@ def narrate(event: MinchiateEvent, names: list[str]) -> str | None:
             "{who} turns up the {card} and puts it back.", who=who, card=card_name(event["card"])
         )
     if event["type"] == "take":
-        return t("{who} takes from the fola: {cards}.", who=who, cards=_cards(event["cards"]))
+        return t(
+            "{who} takes from the fola: {cards}.",
+            who=who,
+            cards=_cards(event["cards"], "fola"),
+        )
     if event["type"] == "turn":
         if event["phase"] == "discard":
             if event["count"] == 1:
@@ -203,8 +216,8 @@ def narrate(event: MinchiateEvent, names: list[str]) -> str | None:
         discarded = [c for cards in event["discards"] for c in cards]
         return t(
             "The fola is shown: {cards}; discarded: {discards}.",
-            cards=_cards(event["cards"]),
-            discards=_cards(discarded),
+            cards=_cards(event["cards"], "fola"),
+            discards=_cards(discarded, "discards"),
         )
     if event["type"] == "play":
         return t("{who} plays the {card}.", who=who, card=card_name(event["card"]))
@@ -291,7 +304,7 @@ def board_lines(view: MinchiateView, names: list[str]) -> list[str]:
             t(
                 "Robbed at the cut by {who}: {cards}",
                 who=names[view["cutter"]],
-                cards=_cards(view["cutter_robbed"]),
+                cards=_cards(view["cutter_robbed"], "cards"),
             )
         )
     if view["dealer_robbed"] or view["dealer_took"]:
@@ -299,7 +312,7 @@ def board_lines(view: MinchiateView, names: list[str]) -> list[str]:
             t(
                 "Taken from the fola by {who}: {cards}",
                 who=names[view["dealer"]],
-                cards=_cards(view["dealer_robbed"] + view["dealer_took"]),
+                cards=_cards(view["dealer_robbed"] + view["dealer_took"], "cards"),
             )
         )
     shown = ", ".join(
@@ -318,7 +331,7 @@ def board_lines(view: MinchiateView, names: list[str]) -> list[str]:
     lines.extend(_fola_lines(view))
     lines.extend(_phase_lines(view, names))
     if view["hand"]:  # after the last trick there is nothing to show
-        lines.append(t("Your hand: {cards}", cards=_cards(view["hand"])))
+        lines.append(t("Your hand: {cards}", cards=_cards(view["hand"], "cards")))
     return lines
 
 
@@ -354,17 +367,22 @@ def _fola_lines(view: MinchiateView) -> list[str]:
     if view["phase"] in ("play", "over"):
         discarded = [c for cards in view["discards"] for c in cards or ()]
         return [
-            t("Fola: {cards}", cards=_cards((view["fola"] or []) + discarded)),
+            t("Fola: {cards}", cards=_cards((view["fola"] or []) + discarded, "fola")),
         ]
     lines = []
     if view["fola"] is not None:
-        lines.append(t("The fola you looked through: {cards}", cards=_cards(view["fola"])))
+        lines.append(
+            t(
+                "The fola you looked through: {cards}",
+                cards=_cards(view["fola"], "fola"),
+            )
+        )
     if view["cut_seen"] is not None:
         lines.append(t("You saw the {card} at the cut.", card=card_name(view["cut_seen"])))
     own = view["seat"]
     mine = view["discards"][own] if own is not None else None
     if mine:
-        lines.append(t("Your discards: {cards}", cards=_cards(mine)))
+        lines.append(t("Your discards: {cards}", cards=_cards(mine, "discards")))
     return lines
 
 
@@ -483,6 +501,16 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
         )
     ]
 
+
 HELP = N_(
     "**Minchiate Fiorentine**: four players in two partnerships; the AI takes the empty seats."
 )
+
+KEPT = {
+    "*": frozenset({"minchiate", "matto", "fola", "resto", "resti"}),
+    "it": frozenset(
+        w.lower().strip("'")
+        for name in (*SUITS.values(), *COURTS.values(), *TRUMP_NAMES, "Asso", "Fantina")
+        for w in name.replace("'", " ").split()
+    ),
+}

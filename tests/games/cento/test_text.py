@@ -17,6 +17,6 @@ def test_the_results_count_chips_and_busts_in_words() -> None:
     assert outcome_lines(outcome, NAMES) == [
         "Match over after 40 turns.",
         "1. Cy: 1 chip left, never over 100",
-        "2. Ada: 0 chips left, 3 times over 100",
-        "3. Bo: 0 chips left, 4 times over 100",
+        "2. Ada: no chips left, 3 times over 100",
+        "3. Bo: no chips left, 4 times over 100",
     ]
