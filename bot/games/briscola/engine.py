@@ -234,10 +234,13 @@ class Briscola:
     def outcome(self, state: BriscolaState) -> Json | None:
         if state.current is not None:
             return None
+        sides = sides_of(state.seats)
         return {
             "ranking": ranking(state),
             "sides": side_seats(state.seats),
-            "deals_won": list(state.deals_won),
+            "deals": len(state.results),
+            "deals_won": [state.deals_won[s % sides] for s in range(state.seats)],
+            "points": [sum(r[s % sides] for r in state.results) for s in range(state.seats)],
             "deal_points": [list(r) for r in state.results],
         }
 

@@ -43,5 +43,7 @@ class BriscolaView(TypedDict):
 class BriscolaOutcome(TypedDict):
     ranking: list[list[int]]
     sides: list[list[int]]
-    deals_won: list[int]  # by side
+    deals: int  # deals played
+    deals_won: list[int]  # by seat: its side's
+    points: list[int]  # by seat: its side's card points over every deal
     deal_points: list[list[int]]  # each deal's points, by side

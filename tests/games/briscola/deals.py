@@ -32,11 +32,13 @@ def act(state: BriscolaState, seat: int, action: str) -> tuple[BriscolaState, li
 def last_trick(
     hands: list[list[str]], piles: list[list[str]], briscola: str, leader: int = 0
 ) -> BriscolaState:
-    """A deal's last trick to play: the stock drawn, ``hands`` one card each, and the other
-    cards already taken in ``piles`` (by side)."""
+    """The last tricks of a deal: the stock drawn, ``hands`` (as many cards each), and the other
+    cards already taken in ``piles`` (by side), as tricks that side's first seat won."""
     seats = len(hands)
     held = [c for h in hands for c in h] + [c for p in piles for c in p]
     assert sorted(held) == sorted(pack_for(seats)), "the cards must make the pack"
+    assert all(len(p) % seats == 0 for p in piles), "a pile is whole tricks"
+    tricks = [(s, p[i : i + seats]) for s, p in enumerate(piles) for i in range(0, len(p), seats)]
     data = RULES.dump(RULES.new_game(seats=seats, seed=1))
     data.update(
         hands=hands,
@@ -45,6 +47,9 @@ def last_trick(
         briscola=briscola,
         known={},
         piles=piles,
+        tricks=[cards for _, cards in tricks],
+        leaders=[s for s, _ in tricks],
+        winners=[s for s, _ in tricks],
         leader=leader,
         current=leader,
     )

@@ -49,6 +49,8 @@ def _taken(points: int, cards: list[str]) -> list[str]:
         if POINTS[card] and sum(POINTS[c] for c in pile) + POINTS[card] <= points:
             pile.append(card)
     assert sum(POINTS[c] for c in pile) == points
+    if len(pile) % 2:  # whole tricks of two cards: one more, worth nothing
+        pile.append(next(c for c in cards if not POINTS[c]))
     return pile
 
 

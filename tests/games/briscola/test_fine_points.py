@@ -189,6 +189,8 @@ def test_the_match_goes_to_the_first_side_with_deals_to_win(deals: int) -> None:
     outcome = RULES.outcome(st)
     assert outcome is not None and max(outcome["deals_won"]) == deals
     winner = outcome["deals_won"].index(deals)
+    assert outcome["deals"] == len(outcome["deal_points"]) == len(st.results)
+    assert outcome["points"] == [sum(p[s] for p in st.results) for s in (0, 1)]
     assert outcome["ranking"][0] == [winner] and len(outcome["deal_points"]) >= deals
     assert events[-1] == {"type": "match_over", "winner": winner, "ranking": outcome["ranking"]}
     with pytest.raises(GameError, match="The match is over"):
