@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.games.briscola import ai, league, text
-from bot.games.briscola.engine import Briscola
+from bot.games.briscola.engine import Briscola, sides_of
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
 from bot.games.spec import GameSpec, GameText, Inputs, LeagueAdapter, Players, Seating, Types
+
+
+@dataclass(frozen=True)
+class PartnersAtFour(Seating):
+    """Partners only at four (seat s with s + 2); at two or three, each seat is its own side."""
+
+    def teams(self, seats: int) -> list[int]:
+        return [seat % sides_of(seats) for seat in range(seats)]
+
 
 SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
     name="briscola",
     title=text.TITLE,
     rules=Briscola(),
-    # Partners at four: seat s plays for side s % 2 (at two, each seat is its own side).
-    seats=Seating(fewest=2, most=4, default=2, sides=2),
+    seats=PartnersAtFour(fewest=2, most=4, default=2, sides=2),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

@@ -1,5 +1,5 @@
 """Briscola's words: the prese with their points, a mano's summary, the match's result, the
-board, and the league's figures."""
+board, the league's figures, and who is a team."""
 
 from __future__ import annotations
 
@@ -88,3 +88,10 @@ def test_the_league_counts_the_carichi_taken_from_the_other_side() -> None:
     assert league.counts(events) == {1: {"carichi": 1}, 0: {"carichi": 1}}
     totals = league.totals({"deals_won": 2, "deals": 3, "points": 190, "carichi": 4})
     assert stats_lines(totals, 1) == ["Mani won 2 of 3 · points per mano 63.3 · carichi taken 4"]
+
+
+def test_partners_are_a_team_only_at_four() -> None:
+    from bot.games import SPECS
+
+    seating = SPECS["briscola"].seats
+    assert [seating.teams(n) for n in (2, 3, 4)] == [[0, 1], [0, 1, 2], [0, 1, 0, 1]]
