@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.ai.base import Player, check_level
 from bot.games.base import Rules
+from bot.games.briscola.spec import SPEC as BRISCOLA
 from bot.games.cento.spec import SPEC as CENTO
 from bot.games.centocinque.spec import SPEC as CENTOCINQUE
 from bot.games.errors import GameError
@@ -21,7 +22,7 @@ from bot.games.minchiate.spec import SPEC as MINCHIATE
 from bot.games.spec import GameSpec
 
 SPECS: dict[str, GameSpec[Any, Any, Any]] = {
-    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE)
+    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE, BRISCOLA)
 }
 """Every game, by name, in the order people are offered them."""
 

@@ -51,14 +51,22 @@ class Seating:
     partners opposite each other); empty, people keep the seats they took in the lobby."""
     sides: int | None = None
     """Partnerships: seat ``s`` plays for side ``s % sides``; None, each seat for itself."""
+    partners_at: frozenset[int] | None = None
+    """The numbers of seats that play in partnerships (Scopa, Briscola: four); None, every
+    number (with ``sides``)."""
 
     def fewest_with(self, options: object) -> int:
         """Seats a lobby needs to start, under the table's house rules (a parsed options model)."""
         return int(getattr(options, self.fewest_option)) if self.fewest_option else self.fewest
 
+    def partnered(self, seats: int) -> bool:
+        """Whether ``seats`` players play in partnerships."""
+        return self.sides is not None and (self.partners_at is None or seats in self.partners_at)
+
     def teams(self, seats: int) -> list[int]:
         """Each seat's side (its team, for ratings and league points)."""
-        return [seat % self.sides if self.sides else seat for seat in range(seats)]
+        sides = self.sides if self.sides is not None and self.partnered(seats) else None
+        return [seat % sides if sides else seat for seat in range(seats)]
 
 
 class HardFactory(Protocol):

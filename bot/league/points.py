@@ -12,14 +12,14 @@ def league_points(match: MatchResult, scheme: LeagueSettings) -> dict[int, int] 
     count (too few people in it).
 
     One point (``points_per_opponent_below``) for each opponent who finished below; in a game
-    of partnerships (its spec's ``seats.sides``) each partner of the winning side gets
+    of partnerships (its spec's ``seats.partnered``) each partner of the winning side gets
     ``partnership_win``, of a draw ``partnership_draw``. AI opponents count as opponents: the
     ``min_humans`` rule is what keeps points from being farmed against them.
     """
     if match.abandoned or match.humans < scheme.min_humans:
         return None
     spec = SPECS.get(match.game)
-    partners = spec is not None and spec.seats.sides is not None
+    partners = spec is not None and spec.seats.partnered(len(match.seats))
     points = {}
     for seat in (s for s in match.seats if s.user_id is not None):
         assert seat.place is not None, "a finished match has every place"

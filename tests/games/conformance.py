@@ -33,13 +33,14 @@ def check_random_game(
     pack: list[str],
     cards: Callable[[Any], list[str]],
     visible: Callable[[Any, int | None], set[str]],
+    options: dict[str, Any] | None = None,
 ) -> int:
     """Play one random game with every check; return its number of actions."""
     rules = GAMES[game]
     rng = random.Random(seed)
     codes = set(pack)
     want = Counter(pack)
-    state = rules.new_game(seats=seats, seed=seed)
+    state = rules.new_game(seats=seats, seed=seed, options=options)
     log: list[tuple[int, str]] = []
     for _ in range(MAX_STEPS):
         assert Counter(cards(state)) == want, "cards are not conserved"
@@ -78,7 +79,7 @@ def check_random_game(
     assert outcome is not None
     assert sorted(s for group in outcome["ranking"] for s in group) == list(range(seats))
     assert rules.to_act(state) == [] and rules.turn(state) is None
-    replay = rules.new_game(seats=seats, seed=seed)
+    replay = rules.new_game(seats=seats, seed=seed, options=options)
     for seat, action in log:
         replay, _ = rules.apply(replay, seat, action)
     assert _frozen(rules, replay) == _frozen(rules, state)

@@ -20,12 +20,13 @@ OPTION_VALUES = st.one_of(st.booleans(), st.integers(-5, 20), st.text(max_size=5
 OPTION_NAMES = {
     "centocinque": list(GAMES["centocinque"].options_model.model_fields),
     "cento": list(GAMES["cento"].options_model.model_fields),
+    "briscola": list(GAMES["briscola"].options_model.model_fields),
 }
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    game=st.sampled_from(["centocinque", "cento"]),
+    game=st.sampled_from(["centocinque", "cento", "briscola"]),
     data=st.data(),
 )
 def test_options_are_accepted_exactly_when_valid_and_errors_name_the_option(
@@ -63,6 +64,7 @@ TOKENS = st.one_of(
             "play:7d",
             "play:Cs:b",
             "play:Cc:x",
+            "swap",
         ]
     ),
 )
@@ -89,12 +91,16 @@ HOUSE_RULES = {
             "reset_after_bust": st.booleans(),
         },
     ),
+    "briscola": st.fixed_dictionaries(
+        {},
+        optional={"swap_seven": st.booleans(), "deals_to_win": st.integers(1, 5)},
+    ),
 }
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    game=st.sampled_from(["centocinque", "cento"]),
+    game=st.sampled_from(["centocinque", "cento", "briscola"]),
     data=st.data(),
     seats=st.integers(2, 4),
     seed=st.integers(0, 2**31),

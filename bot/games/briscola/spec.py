@@ -1,0 +1,44 @@
+"""Briscola as the bot knows it: its one ``GameSpec``, registered in ``bot.games.SPECS``."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from bot.games.briscola import ai, league, moves, text
+from bot.games.briscola.engine import Briscola
+from bot.games.briscola.events import BriscolaEvent
+from bot.games.briscola.views import BriscolaOutcome, BriscolaView
+from bot.games.moves import Inputs
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+
+SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
+    name="briscola",
+    title=text.TITLE,
+    rules=Briscola(),
+    seats=Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4})),
+    players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
+    text=GameText(
+        card_name=text.card_name,
+        action_label=text.action_label,
+        narrate=text.narrate,
+        board_lines=text.board_lines,
+        outcome_lines=text.outcome_lines,
+        stats_lines=text.stats_lines,
+        announced=text.announced,
+        option_labels=text.OPTION_LABELS,
+        lobby_note=text.LOBBY_NOTE,
+        help=text.HELP,
+        kept=text.KEPT,
+    ),
+    moves=moves.READER,
+    inputs=Inputs(),
+    league=LeagueAdapter(
+        scores=league.scores,
+        counts=league.counts,
+        figures=league.figures,
+        totals=league.totals,
+    ),
+    pack="italian",
+    board=lambda: import_module("bot.games.briscola.board").PAINTER,
+    types=Types(view=BriscolaView, event=BriscolaEvent, outcome=BriscolaOutcome),
+)

@@ -1,0 +1,49 @@
+"""What Briscola shows, typed: a seat's view and the outcome, as the words, the league and the
+board's picture read them (the engine returns plain JSON-safe dicts; these types describe
+them, and the conformance tests check them)."""
+
+# No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
+# only from annotations evaluated when the class is made (the tests read them).
+
+from typing import Any, TypedDict
+
+
+class TrickView(TypedDict):
+    leader: int
+    cards: list[str]
+    winner: int
+
+
+class BriscolaView(TypedDict):
+    game: str
+    seats: int
+    seat: int | None  # None: the public view
+    sides: list[list[int]]  # each side's seats (partners opposite at four)
+    hand: list[str] | None  # the seat's own cards; None in the public view
+    hand_sizes: list[int]
+    dealer: int
+    deal: int  # the deal's number in the match
+    current: int | None  # None once the match is over
+    leader: int  # who leads (or led) the trick on the table
+    trumps: str  # the suit of the briscola
+    briscola: str  # the card turned at this deal
+    face_up: str | None  # the briscola under the stock, until it is drawn
+    stock: int  # cards still to draw, the face-up briscola included; never their order
+    drawn_by: int | None  # the seat that drew the face-up briscola
+    known: dict[str, int]  # cards everyone knows to be in a hand, and whose
+    trick: list[str]
+    tricks: list[TrickView]  # this deal's finished tricks: each was played face up
+    taken: list[int]  # tricks taken this deal, by side (their points stay uncounted)
+    deals_won: list[int]  # by side
+    results: list[list[int]]  # each finished deal's points, by side
+    options: dict[str, Any]
+    over: bool
+
+
+class BriscolaOutcome(TypedDict):
+    ranking: list[list[int]]
+    sides: list[list[int]]
+    deals: int  # deals played
+    deals_won: list[int]  # by seat: its side's
+    points: list[int]  # by seat: its side's card points over every deal
+    deal_points: list[list[int]]  # each deal's points, by side
