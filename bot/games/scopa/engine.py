@@ -378,7 +378,7 @@ def end_round(st: ScopaState, events: list[Event]) -> None:
         if taker is not None:
             st.piles[side_of(st, taker)] += st.table
             st.table = []
-    sides = score_round(st.piles, st.scope, st.options.napola)
+    sides = score_round(st.piles, st.scope, st.options.napola, st.seats)
     for side, part in enumerate(sides):
         st.scores[side] += part["total"]
     st.last_round = {"round": st.round_no, "sides": sides, "scores": list(st.scores)}

@@ -12,8 +12,9 @@ from typing import Literal, TypedDict, final
 
 
 class SideScore(TypedDict):
-    """One side's round: what it holds, then the points, in the order of the summary."""
+    """One side's round: its seats, what it holds, then the points, in the order of the summary."""
 
+    seats: list[int]
     cards: int
     coins: int  # its cards of denari
     primiera_sum: int | None  # None: a suit is missing

@@ -33,8 +33,10 @@ def sole_best(values: list[int | None]) -> int | None:
     return values.index(top) if present.count(top) == 1 else None
 
 
-def score_round(piles: list[list[str]], scope: list[int], with_napola: bool) -> list[SideScore]:
-    """Each side's counts and points for a finished round."""
+def score_round(
+    piles: list[list[str]], scope: list[int], with_napola: bool, seats: int
+) -> list[SideScore]:
+    """Each side's counts and points for a finished round (side s: the seats s, s + sides...)."""
     cards: list[int | None] = [len(p) for p in piles]
     coins: list[int | None] = [sum(c[-1] == DENARI for c in p) for p in piles]
     sums = [primiera(p) for p in piles]
@@ -46,6 +48,7 @@ def score_round(piles: list[list[str]], scope: list[int], with_napola: bool) -> 
         bonus = napola(pile) if with_napola else 0
         sides.append(
             {
+                "seats": list(range(side, seats, len(piles))),
                 "cards": len(pile),
                 "coins": sum(c[-1] == DENARI for c in pile),
                 "primiera_sum": sums[side],

@@ -11,29 +11,32 @@ from bot.games.scopa.cards import ORDER, VALUE
 
 
 def takes(table: list[str], card: str) -> list[tuple[str, ...]]:
-    """Every take open to ``card`` on ``table`` ([] : it is laid down)."""
+    """Every take open to ``card`` on ``table`` ([]: it is laid down)."""
     value = VALUE[card]
-    ordered = sorted(table, key=ORDER.__getitem__)
-    equal: list[tuple[str, ...]] = [(c,) for c in ordered if VALUE[c] == value]
+    equal = [c for c in table if VALUE[c] == value]
     if equal:
-        return equal
+        return [(c,) for c in sorted(equal, key=ORDER.__getitem__)]
+    if len(table) < 2:
+        return []
+    ordered = sorted(table, key=ORDER.__getitem__)
+    values = [VALUE[c] for c in ordered]
+    after = [sum(values[i:]) for i in range(len(values) + 1)]  # what the cards from i add up to
     found: list[tuple[str, ...]] = []
-    _sets(ordered, 0, value, [], found)
+    chosen: list[str] = []
+
+    def extend(start: int, left: int) -> None:
+        """Add to ``chosen`` every set of the cards from ``start`` adding up to ``left``."""
+        for i in range(start, len(ordered)):
+            if after[i] < left:
+                return
+            if values[i] > left:
+                continue
+            chosen.append(ordered[i])
+            if values[i] == left:
+                found.append(tuple(chosen))
+            else:
+                extend(i + 1, left - values[i])
+            chosen.pop()
+
+    extend(0, value)
     return found
-
-
-def _sets(
-    cards: list[str], start: int, left: int, chosen: list[str], found: list[tuple[str, ...]]
-) -> None:
-    """Append every set of ``cards[start:]`` adding up to ``left`` to ``chosen`` (a set of one
-    card never reaches here: that card would be equal in value)."""
-    for i in range(start, len(cards)):
-        value = VALUE[cards[i]]
-        if value > left:
-            continue
-        chosen.append(cards[i])
-        if value == left:
-            found.append(tuple(chosen))
-        else:
-            _sets(cards, i + 1, left - value, chosen, found)
-        chosen.pop()

@@ -79,7 +79,7 @@ def test_primiera_sums_the_best_card_of_each_suit_and_a_missing_suit_has_none_ex
     side_b = ["7c", "7s", "7b", "Rc", "Rs"]
     assert primiera(side_a) == 21 + 18 + 16 + 15 == 70
     assert primiera(side_b) is None
-    a, b = score_round([side_a, side_b], [0, 0], with_napola=False)
+    a, b = score_round([side_a, side_b], [0, 0], with_napola=False, seats=2)
     assert (a["primiera_sum"], a["primiera"], b["primiera_sum"], b["primiera"]) == (70, 1, None, 0)
 
 
@@ -111,7 +111,7 @@ def test_what_nobody_took_belongs_to_nobody() -> None:
 def test_a_round_s_points_stay_in_their_bounds_example_7() -> None:
     side_a = ["7d", "Ad", "2d", "3d", "4d"]
     side_b = ["7c", "6c", "Ac", "7s", "7b", "Rb"]
-    a, b = score_round([side_a, side_b], [2, 1], with_napola=True)
+    a, b = score_round([side_a, side_b], [2, 1], with_napola=True, seats=2)
     assert (a["carte"], a["denari"], a["settebello"], a["primiera"]) == (0, 1, 1, 0)
     assert (b["carte"], b["denari"], b["settebello"], b["primiera"]) == (1, 0, 0, 0)
     assert a["napola"] == 4 and b["napola"] == 0
