@@ -55,6 +55,7 @@ def test_a_game_names_its_pack() -> None:
         "centocinque": "italian",
         "cento": "french",
         "minchiate": "minchiate",
+        "scopa": "italian",
     }
     assert all(spec.pack in PACKS for spec in SPECS.values())
     assert card("cento", "TH") is card("french", "TH")

@@ -21,7 +21,7 @@ from bot.games.scopa.policy import move_value
 from bot.games.scopa.takes import takes
 
 RULES = Scopa()
-HARD_PLAYOUTS = 120
+HARD_PLAYOUTS = 150
 EXPLORE = 0.1  # share of random moves in playouts, so samples do not all play out alike
 
 
