@@ -19,10 +19,11 @@ from bot.games.cento.spec import SPEC as CENTO
 from bot.games.centocinque.spec import SPEC as CENTOCINQUE
 from bot.games.errors import GameError
 from bot.games.minchiate.spec import SPEC as MINCHIATE
+from bot.games.scopa.spec import SPEC as SCOPA
 from bot.games.spec import GameSpec
 
 SPECS: dict[str, GameSpec[Any, Any, Any]] = {
-    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE, BRISCOLA)
+    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE, SCOPA, BRISCOLA)
 }
 """Every game, by name, in the order people are offered them."""
 

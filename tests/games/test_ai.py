@@ -13,7 +13,7 @@ import pytest
 from bot.games import GAMES, GameError, make_player
 from bot.games.centocinque.engine import CentocinqueState
 
-GAMES_UNDER_TEST = ["centocinque", "cento", "briscola"]
+GAMES_UNDER_TEST = ["centocinque", "cento", "scopa", "briscola"]
 
 
 def random_position(game: str, seed: int) -> Any:

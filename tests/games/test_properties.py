@@ -20,13 +20,14 @@ OPTION_VALUES = st.one_of(st.booleans(), st.integers(-5, 20), st.text(max_size=5
 OPTION_NAMES = {
     "centocinque": list(GAMES["centocinque"].options_model.model_fields),
     "cento": list(GAMES["cento"].options_model.model_fields),
+    "scopa": list(GAMES["scopa"].options_model.model_fields),
     "briscola": list(GAMES["briscola"].options_model.model_fields),
 }
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    game=st.sampled_from(["centocinque", "cento", "briscola"]),
+    game=st.sampled_from(["centocinque", "cento", "scopa", "briscola"]),
     data=st.data(),
 )
 def test_options_are_accepted_exactly_when_valid_and_errors_name_the_option(
@@ -91,6 +92,15 @@ HOUSE_RULES = {
             "reset_after_bust": st.booleans(),
         },
     ),
+    "scopa": st.fixed_dictionaries(
+        {},
+        optional={
+            "kings_redeal": st.booleans(),
+            "last_card_scopa": st.booleans(),
+            "napola": st.booleans(),
+            "target": st.sampled_from([11, 16, 21, 31]),
+        },
+    ),
     "briscola": st.fixed_dictionaries(
         {},
         optional={"swap_seven": st.booleans(), "deals_to_win": st.integers(1, 5)},
@@ -100,7 +110,7 @@ HOUSE_RULES = {
 
 @settings(max_examples=300, deadline=None)
 @given(
-    game=st.sampled_from(["centocinque", "cento", "briscola"]),
+    game=st.sampled_from(["centocinque", "cento", "scopa", "briscola"]),
     data=st.data(),
     seats=st.integers(2, 4),
     seed=st.integers(0, 2**31),

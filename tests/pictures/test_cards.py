@@ -57,6 +57,7 @@ def test_a_game_names_its_pack() -> None:
         "centocinque": "italian",
         "cento": "french",
         "minchiate": "florentine",
+        "scopa": "italian",
         "briscola": "italian",
     }
     assert all(spec.pack in PACKS for spec in SPECS.values())

@@ -1,0 +1,419 @@
+"""Scopa: the Italian fishing game for two, three or four players (RULES.md §4).
+
+Action tokens:
+  ``play:<card>``                    lay a card down on the table (only when it takes nothing);
+  ``play:<card>:<c1>+<c2>+...``      play it and take exactly those table cards, listed in the
+                                     order of the pack (suit c, d, s, b; rank A..R).
+Every legal take is its own token, so two table cards of the same value are two tokens.
+
+Steps that belong to nobody happen inside ``new_game`` and ``apply`` and are reported as
+events: the deals (and a redeal for three or four Re on the table), the last take's sweep of
+the table, the round's scoring, another round, the end of the game. Events are public: they
+name only cards everyone sees (the table, the card played, the cards taken).
+
+With four players seat i partners seat i + 2 and the two partnerships are the sides (0 and 1);
+otherwise every seat is a side of its own. Where RULES.md §4 is silent, the choices are written
+down in docs/RULES.md (Scopa, "Choices of this engine").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.games.base import (
+    Event,
+    Json,
+    Options,
+    check_deck,
+    check_seats,
+    dump_fields,
+    parse_options,
+    pick_dealer,
+    shuffled,
+    split_token,
+)
+from bot.games.errors import Card, GameError
+from bot.games.scopa.cards import PACK, PACK_SET, VALUE, sort_cards
+from bot.games.scopa.scoring import score_round
+from bot.games.scopa.takes import takes
+
+HAND = 3
+TABLE = 4
+SCOPONE_HAND = 10
+KINGS = 3  # this many Re among the first four table cards and the round is dealt again
+
+
+class ScopaOptions(Options):
+    """House rules of RULES.md §4, with their defaults."""
+
+    kings_redeal: bool = True
+    last_card_scopa: bool = False
+    napola: bool = False
+    target: Literal[11, 16, 21, 31] = 11
+    scopone: bool = False
+
+
+@dataclass(slots=True)
+class ScopaState:
+    """One game. Mutable only inside ``apply`` (on a clone) and the AI's playouts (on their own
+    samples)."""
+
+    seats: int
+    seed: int
+    options: ScopaOptions
+    dealer: int
+    round_no: int = 1
+    redeals: int = 0  # this round's redeals for Re on the table
+    first: int = 0  # who plays first this round
+    current: int | None = None  # None: the game is over
+    hands: list[list[str]] = field(default_factory=list)
+    table: list[str] = field(default_factory=list)  # in the order the cards came down
+    stock: list[str] = field(default_factory=list)  # top first
+    piles: list[list[str]] = field(default_factory=list)  # per side, this round
+    scope: list[int] = field(default_factory=list)  # per side, this round
+    takes: list[dict[str, Any]] = field(default_factory=list)  # this round's: seat, card, took
+    scores: list[int] = field(default_factory=list)  # per side, the game so far
+    last_round: dict[str, Any] | None = None
+
+    def clone(self) -> ScopaState:
+        return ScopaState(
+            self.seats,
+            self.seed,
+            self.options,
+            self.dealer,
+            self.round_no,
+            self.redeals,
+            self.first,
+            self.current,
+            [list(h) for h in self.hands],
+            list(self.table),
+            list(self.stock),
+            [list(p) for p in self.piles],
+            list(self.scope),
+            list(self.takes),  # each take is never changed once made
+            list(self.scores),
+            self.last_round,  # replaced, never changed
+        )
+
+
+def sides_of(seats: int) -> int:
+    """Two partnerships at four seats, otherwise a side per seat."""
+    return 2 if seats == 4 else seats
+
+
+class Scopa:
+    name = "scopa"
+    formalities: frozenset[str] = frozenset()
+    min_seats = 2
+    max_seats = 4
+    options_model = ScopaOptions
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+    ) -> ScopaState:
+        check_seats("Scopa", seats, self.min_seats, self.max_seats)
+        opts = parse_options(ScopaOptions, options)
+        if opts.scopone and seats != 4:
+            raise GameError("Scopone is played by four players only.")
+        sides = sides_of(seats)
+        st = ScopaState(
+            seats=seats,
+            seed=seed,
+            options=opts,
+            dealer=pick_dealer(seats, seed, dealer),
+            scores=[0] * sides,
+        )
+        start_round(st, check_deck(deck, PACK) if deck is not None else None, [])
+        return st
+
+    # -- who acts -----------------------------------------------------------------------------
+
+    def turn(self, state: ScopaState) -> int | None:
+        return state.current
+
+    def to_act(self, state: ScopaState) -> list[int]:
+        return [] if state.current is None else [state.current]
+
+    def legal_actions(self, state: ScopaState, seat: int) -> list[str]:
+        if seat != state.current:
+            return []
+        return [
+            token for card in state.hands[seat] for token in tokens(card, takes(state.table, card))
+        ]
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def apply(self, state: ScopaState, seat: int, action: str) -> tuple[ScopaState, list[Event]]:
+        parts = split_token(action)
+        if state.current is None:
+            raise GameError("The match is over.")
+        if not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise GameError("You are not playing in this match.")
+        if seat != state.current:
+            raise GameError("It is not your turn.")
+        if parts[0] != "play" or len(parts) not in (2, 3):
+            raise GameError("That is not a move in Scopa: play a card.")
+        card = parts[1]
+        if card not in PACK_SET:
+            raise GameError("That is not a card.")
+        if card not in state.hands[seat]:
+            raise GameError("You do not hold that card.")
+        took = tuple(parts[2].split("+")) if len(parts) == 3 else ()
+        open_takes = takes(state.table, card)
+        if took not in open_takes and (took or open_takes):
+            raise _why_not(state.table, card, took, open_takes)
+        st = state.clone()
+        events: list[Event] = []
+        play(st, seat, card, list(took), events)
+        return st, events
+
+    # -- what people see ----------------------------------------------------------------------
+
+    def view(self, state: ScopaState, seat: int | None) -> Json:
+        """What ``seat`` may know (``None``: the public view): its own hand, and everything
+        played face up. Never another hand, the stock's order or the seed."""
+        own = seat is not None and 0 <= seat < state.seats
+        return {
+            "game": self.name,
+            "seats": state.seats,
+            "sides": sides_of(state.seats),
+            "seat": seat if own else None,
+            "hand": list(state.hands[seat]) if own and seat is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            "table": list(state.table),
+            "stock": len(state.stock),
+            "piles": [len(p) for p in state.piles],
+            "scope": list(state.scope),
+            "takes": [_take(t) for t in state.takes],
+            "last_take": _take(state.takes[-1]) if state.takes else None,
+            "current": state.current,
+            "dealer": state.dealer,
+            "first": state.first,
+            "round": state.round_no,
+            "scores": list(state.scores),
+            "last_round": state.last_round,
+            "options": state.options.model_dump(),
+            "over": state.current is None,
+        }
+
+    def outcome(self, state: ScopaState) -> Json | None:
+        if state.current is not None:
+            return None
+        ranking = rank_sides(state)
+        sides = sides_of(state.seats)
+        return {
+            "ranking": ranking,
+            "winner": ranking[0][0] % sides,
+            "scores": list(state.scores),
+            "points": [state.scores[s % sides] for s in range(state.seats)],
+            "rounds": state.round_no,
+        }
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def dump(self, state: ScopaState) -> Json:
+        return dump_fields(state)
+
+    def load(self, data: Json) -> ScopaState:
+        try:
+            d = dict(data)
+            d["options"] = parse_options(ScopaOptions, d["options"])
+            st = ScopaState(**d)
+            cards = [c for h in st.hands for c in h] + st.table + st.stock
+            cards += [c for p in st.piles for c in p]
+            if sorted(cards) != sorted(PACK) or len(st.hands) != st.seats:
+                raise ValueError("cards")
+            if len(st.piles) != sides_of(st.seats) or len(st.scores) != len(st.piles):
+                raise ValueError("sides")
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GameError("This saved Scopa game is damaged and cannot be loaded.") from exc
+        return st
+
+
+# -- the rules, in place ----------------------------------------------------------------------
+
+
+def tokens(card: str, open_takes: list[tuple[str, ...]]) -> list[str]:
+    """The tokens of playing ``card``: one per take, or laying it down when it takes nothing."""
+    if not open_takes:
+        return [f"play:{card}"]
+    return [f"play:{card}:{'+'.join(took)}" for took in open_takes]
+
+
+def _take(take: dict[str, Any]) -> dict[str, Any]:
+    return {"seat": take["seat"], "card": take["card"], "took": list(take["took"])}
+
+
+def _why_not(
+    table: list[str], card: str, took: tuple[str, ...], open_takes: list[tuple[str, ...]]
+) -> GameError:
+    named = Card(card, "scopa")
+    if not open_takes:
+        return GameError("The {card} takes nothing here: lay it down.", card=named)
+    if not took:
+        return GameError("The {card} can take, and taking is compulsory.", card=named)
+    if any(VALUE[c] == VALUE[card] for c in table):
+        return GameError(
+            "The {card} must take one table card of the same value (presa diretta).", card=named
+        )
+    return GameError("Those are not table cards adding up to the {card}.", card=named)
+
+
+def side_of(st: ScopaState, seat: int) -> int:
+    return seat % len(st.piles)
+
+
+def play(st: ScopaState, seat: int, card: str, took: list[str], events: list[Event]) -> None:
+    """Play a legal move of the seat on turn, and whatever follows it (a deal, the round's
+    end), on ``st`` itself."""
+    st.hands[seat].remove(card)
+    last = not st.stock and not any(st.hands)
+    scopa = False
+    if took:
+        for c in took:
+            st.table.remove(c)
+        side = side_of(st, seat)
+        st.piles[side] += [card, *took]
+        st.takes.append({"seat": seat, "card": card, "took": took})
+        scopa = not st.table and (not last or st.options.last_card_scopa)
+        if scopa:
+            st.scope[side] += 1
+    else:
+        st.table.append(card)
+    events.append(
+        {
+            "type": "play",
+            "seat": seat,
+            "card": card,
+            "took": list(took),
+            "scopa": scopa,
+            "left": len(st.table),
+            "last": last,
+        }
+    )
+    st.current = (seat + 1) % st.seats
+    if last:
+        end_round(st, events)
+    elif not any(st.hands):
+        _deal_more(st, events)
+
+
+def _order(st: ScopaState) -> list[int]:
+    """The seats in the order they are dealt to and play: from the one after the dealer."""
+    return [(st.dealer + 1 + i) % st.seats for i in range(st.seats)]
+
+
+def _deal_hands(st: ScopaState, pack: list[str], size: int) -> list[str]:
+    """Deal ``size`` cards to each seat, one at a time; return what is left of ``pack``."""
+    order = _order(st)
+    for i in range(size):
+        for n, seat in enumerate(order):
+            st.hands[seat].append(pack[i * len(order) + n])
+    for hand in st.hands:
+        hand[:] = sort_cards(hand)
+    return pack[size * len(order) :]
+
+
+def start_round(st: ScopaState, deck: list[str] | None, events: list[Event]) -> None:
+    """Deal a round: from ``deck`` (an explicit first deal) or a shuffle drawn from the seed,
+    again while the table shows too many Re (``kings_redeal``)."""
+    sides = len(st.scores)
+    st.redeals = 0
+    while True:
+        pack = (
+            deck if deck is not None else shuffled(PACK, st.seed, "round", st.round_no, st.redeals)
+        )
+        deck = None
+        st.hands = [[] for _ in range(st.seats)]
+        st.piles = [[] for _ in range(sides)]
+        st.scope = [0] * sides
+        st.takes = []
+        if st.options.scopone:
+            st.stock = _deal_hands(st, pack, SCOPONE_HAND)
+            st.table = []
+            break
+        rest = _deal_hands(st, pack, HAND)
+        st.table, st.stock = rest[:TABLE], rest[TABLE:]
+        if not st.options.kings_redeal or sum(c[0] == "R" for c in st.table) < KINGS:
+            break
+        st.redeals += 1
+        events.append(
+            {"type": "redeal", "round": st.round_no, "dealer": st.dealer, "table": list(st.table)}
+        )
+    st.first = st.current = _order(st)[0]
+    events.append(_deal_event(st, fresh=True))
+
+
+def _deal_more(st: ScopaState, events: list[Event]) -> None:
+    st.stock = _deal_hands(st, st.stock, HAND)
+    events.append(_deal_event(st, fresh=False))
+
+
+def _deal_event(st: ScopaState, fresh: bool) -> Event:
+    return {
+        "type": "deal",
+        "round": st.round_no,
+        "dealer": st.dealer,
+        "first": st.first,
+        "fresh": fresh,
+        "table": list(st.table) if fresh else [],
+        "stock": len(st.stock),
+    }
+
+
+def end_round(st: ScopaState, events: list[Event]) -> None:
+    """The last card is played: the table to the last taker, the points, then another round
+    or the end of the game."""
+    if st.table:
+        taker = st.takes[-1]["seat"] if st.takes else None
+        events.append({"type": "sweep", "seat": taker, "cards": sort_cards(st.table)})
+        if taker is not None:
+            st.piles[side_of(st, taker)] += st.table
+            st.table = []
+    sides = score_round(st.piles, st.scope, st.options.napola, st.seats)
+    for side, part in enumerate(sides):
+        st.scores[side] += part["total"]
+    st.last_round = {"round": st.round_no, "sides": sides, "scores": list(st.scores)}
+    events.append(
+        {
+            "type": "round_over",
+            "round": st.round_no,
+            "sides": sides,
+            "scores": list(st.scores),
+            "target": st.options.target,
+        }
+    )
+    top = max(st.scores)
+    if top >= st.options.target:
+        if st.scores.count(top) == 1:
+            st.current = None
+            events.append(
+                {
+                    "type": "game_over",
+                    "ranking": rank_sides(st),
+                    "scores": list(st.scores),
+                    "rounds": st.round_no,
+                }
+            )
+            return
+        events.append({"type": "extra_round", "scores": list(st.scores)})
+    st.round_no += 1
+    st.dealer = (st.dealer + 1) % st.seats
+    start_round(st, None, events)
+
+
+def rank_sides(st: ScopaState) -> list[list[int]]:
+    """Seats by their side's score, best first; sides level share a place (partners together)."""
+    sides = len(st.scores)
+    ranking = []
+    for score in sorted(set(st.scores), reverse=True):
+        ranking.append([s for s in range(st.seats) if st.scores[s % sides] == score])
+    return ranking

@@ -1,0 +1,81 @@
+"""Random-play conformance of Scopa over many seeds, and the invariants of RULES.md §4.5
+example 7 over whole random games with every house rule."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.games.scopa.cards import PACK, VALUE
+from bot.games.scopa.engine import ScopaState
+from tests.games.conformance import check_random_game
+
+from .positions import RULES
+
+SEEDS = 300
+CHUNK = 50
+
+
+def _cards(st: ScopaState) -> list[str]:
+    return [c for h in st.hands for c in h] + st.table + st.stock + [c for p in st.piles for c in p]
+
+
+def _visible(st: ScopaState, seat: int | None) -> set[str]:
+    """A seat's hand, the table, and this round's takes, made face up before everyone."""
+    own = set(st.hands[seat]) if seat is not None else set()
+    return own | set(st.table) | {c for p in st.piles for c in p}
+
+
+@pytest.mark.parametrize("first", range(0, SEEDS, CHUNK))
+def test_scopa_random_play_keeps_every_promise(first: int) -> None:
+    for seed in range(first, first + CHUNK):
+        check_random_game("scopa", (2, 3, 4)[seed % 3], seed, PACK, _cards, _visible)
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"napola": True, "last_card_scopa": True},
+    {"kings_redeal": False, "target": 21},
+    {"scopone": True, "napola": True},
+]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_every_round_keeps_the_invariants(options: dict[str, Any]) -> None:
+    for seed in range(12):
+        seats = 4 if options.get("scopone") else 2 + seed % 3
+        rng = random.Random(seed)
+        st = RULES.new_game(seats=seats, seed=seed, options=options)
+        left: list[str] = []
+        scores = [0] * len(st.scores)
+        while RULES.outcome(st) is None:
+            seat = st.current
+            assert seat is not None
+            st, events = RULES.apply(st, seat, rng.choice(RULES.legal_actions(st, seat)))
+            for event in events:
+                if event["type"] == "sweep":
+                    # Every take removes twice the taking card's value; the pack adds up to 220.
+                    assert sum(VALUE[c] for c in event["cards"]) % 2 == 0
+                    left = event["cards"] if event["seat"] is None else []
+                elif event["type"] == "round_over":
+                    sides = event["sides"]
+                    assert sum(s["cards"] for s in sides) == 40 - len(left)
+                    assert sum(s["coins"] for s in sides) <= 10
+                    fixed = sum(
+                        s["carte"] + s["denari"] + s["settebello"] + s["primiera"] for s in sides
+                    )
+                    assert fixed <= 4 and sum(s["settebello"] for s in sides) == (
+                        not left or "7d" not in left
+                    )
+                    for s in sides:
+                        parts = s["carte"] + s["denari"] + s["settebello"] + s["primiera"]
+                        assert s["total"] == parts + s["scope"] + s["napola"]
+                        assert options.get("napola") or s["napola"] == 0
+                    scores = [a + s["total"] for a, s in zip(scores, sides, strict=True)]
+                    assert event["scores"] == scores
+                    left = []
+        outcome = RULES.outcome(st)
+        assert outcome is not None and outcome["scores"] == scores
+        assert max(scores) >= options.get("target", 11) and scores.count(max(scores)) == 1
