@@ -244,7 +244,7 @@ TRUMP_NAMES = (
     "Acquario",
     "Leone",
     "Toro",
-    "Gemini",
+    "Gemelli",
     "Stella",
     "Luna",
     "Sole",

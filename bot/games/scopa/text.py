@@ -257,6 +257,7 @@ HELP = N_(
 )
 
 KEPT = {
-    "*": frozenset({"scopa", "scope", "settebello", "primiera", "napola", "presa", "smazzata"}),
+    "*": frozenset({"scopa", "scope", "settebello", "primiera", "napola", "presa", "smazzata"})
+    | frozenset({"carte", "denari", "mazzo", "mazziere"}),
     "it": frozenset(w.lower() for name in (*SUITS.values(), *RANKS.values()) for w in name.split()),
 }
