@@ -19,6 +19,8 @@ BENCHMARKS = {
     "peers": "Centocinque beside RLCard UNO and OpenSpiel crazy_eights, as ratios",
     "ai_time": "AI move time p50/p95/p99 per game and level, one core",
     "strength": "AI strength tables from simulate, with 95% intervals",
+    "briscola": "Briscola heads-up deal by deal, seats swapped: deals won, points per deal",
+    "openspiel_briscola": "Briscola's hard against OpenSpiel's ISMCTS, seats swapped",
     "load": "the bot under load: latency, memory per table, against a floor bot; capacity",
     "restart": "process start to 10,000 stored tables playable; first action after it",
     "storage": "move commit time p50/p99",

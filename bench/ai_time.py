@@ -5,8 +5,8 @@ For each game and level, one seat plays at that level and the others at ``easy``
 decision the measured seat makes on its turn is timed (``Player.choose`` on the seat's view
 and legal actions, as the bot's AI worker calls it) and the times of all games are pooled.
 Prints p50/p95/p99/max in ms per game and level. The process is pinned to one core where
-the system allows it, so a search never borrows a second one. Centocinque is heads-up, the
-others four seats.
+the system allows it, so a search never borrows a second one. Centocinque and Briscola are
+heads-up, the others four seats.
 """
 
 from __future__ import annotations
@@ -23,8 +23,13 @@ from bench.stats import percentile
 from bot.games import GAMES, make_player
 from bot.games.turns import Over, Turns
 
-SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4}
-GOALS_MS = {"centocinque": 200.0, "cento": 200.0, "minchiate": 300.0}  # hard, p95
+SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4, "briscola": 2}
+GOALS_MS = {
+    "centocinque": 200.0,
+    "cento": 200.0,
+    "minchiate": 300.0,
+    "briscola": 200.0,
+}  # hard, p95
 LEVELS = ("easy", "hard")
 
 
