@@ -1,6 +1,6 @@
 """The bot under load: ``python -m bench.load [--tables N] [--rate R] [--seconds S]
 [--memory-tables 0,250,500,1000] [--global-limit G] [--url URL | --postgres] [--shards N]
-[--capacity [RATES]] [--quick] [--json]``.
+[--capacity [RATES]] [--chatter M] [--quick] [--json]``.
 
 The fake Discord runs as its own process (``python -m fakediscord``), with one text
 channel per table and four members per table; the real bot runs as its own process
@@ -23,6 +23,11 @@ Then:
 3. The floor: the same mix of interactions, at the same rate and on the same number of
    channels, against a bare discord.py bot that only acknowledges (``bench.floor_bot``), on
    a fresh fake Discord.
+
+``--chatter M`` plays the bot's stretch a second time with background chatter: the fake sends,
+across the tables' guilds, M people's messages a second, each with its typing and a reaction
+(``fakediscord.chatter``), as Discord would for the intents the bot identified with; the
+report sets the two stretches' CPU per interaction side by side.
 
 ``--capacity 25,50,100,...`` measures instead how many interactions per second the bot holds:
 it opens ``--tables`` tables once, then plays ``--seconds`` at each rate in turn, and stops at
@@ -100,6 +105,8 @@ class Options:
     """Rates to step through for a capacity run; empty: one run at ``rate``."""
     p99_goal: float = 0.25
     """Seconds: the p99 latency a rate must keep to be held (capacity runs)."""
+    chatter: float = 0.0
+    """People's messages a second in a second stretch of play (0: no such stretch)."""
 
 
 @dataclass
@@ -121,6 +128,8 @@ class PhaseResult:
     """The same for the throwaway PostgreSQL server (None: SQLite, or not ours to measure)."""
     driver_cpu_ms_per_interaction: float = 0.0
     """The same for this process, the simulated people (it shares the machine's cores)."""
+    chatter_messages: int = 0
+    """People's messages the fake sent as background chatter during the stretch."""
 
 
 @dataclass
@@ -133,10 +142,25 @@ class LoadReport:
     setup_rate_limited: int
     matches: int
     database: str = SQLITE.kind
+    chatter: PhaseResult | None = None
+    """The bot's second stretch, with background chatter (``--chatter``)."""
 
     @property
     def kb_per_table(self) -> float:
         return slope(self.rss_kb)
+
+    @property
+    def chatter_cost(self) -> float:
+        """How much more CPU per interaction the bot spent with chatter (0.05: 5% more)."""
+        if self.chatter is None:
+            return math.nan
+        return self.chatter.cpu_ms_per_interaction / self.bot.cpu_ms_per_interaction - 1
+
+    @property
+    def cpu_ratio(self) -> float:
+        if self.floor is None or not self.floor.cpu_ms_per_interaction:
+            return math.nan
+        return self.bot.cpu_ms_per_interaction / self.floor.cpu_ms_per_interaction
 
     @property
     def p99_ratio(self) -> float:
@@ -148,7 +172,9 @@ class LoadReport:
         data = asdict(self)
         data["kb_per_table"] = self.kb_per_table
         data["p99_ratio"] = self.p99_ratio
-        for phase in ("bot", "floor"):
+        data["cpu_ratio"] = self.cpu_ratio
+        data["chatter_cost"] = self.chatter_cost
+        for phase in ("bot", "floor", "chatter"):
             if data[phase] is not None:
                 data[phase]["latency"]["failures"] = getattr(self, phase).latency.failures
         return data
@@ -253,9 +279,11 @@ async def measure_play(
     seconds: float,
     counts: Counts,
     database: BenchDatabase = SQLITE,
+    chatter: float = 0.0,
 ) -> PhaseResult:
-    """Play on every table at ``rate`` for ``seconds``; what the fake saw, and the CPU time
-    of the bot's processes, the fake's and the database server's (when known)."""
+    """Play on every table at ``rate`` for ``seconds`` (with ``chatter`` people's messages a
+    second in the background); what the fake saw, and the CPU time of the bot's processes,
+    the fake's and the database server's (when known)."""
     after = await _last_interaction(fake)
     limited_before = (await fake.timings(after))["rate_limited"]
     shared = Pacer(rate)
@@ -268,7 +296,10 @@ async def measure_play(
     fake_cpu_before = _cpu_seconds(fake_process)
     db_cpu_before = database.cpu_seconds()
     driver, driver_cpu_before = psutil.Process(), _cpu_seconds(psutil.Process())
+    if chatter:
+        await fake.chatter(chatter)
     await asyncio.gather(*(t.play_for(seconds) for t in tables))
+    chatter_messages = await fake.chatter(0) if chatter else 0
     driver_cpu = _cpu_seconds(driver) - driver_cpu_before
     elapsed, cpu = time.monotonic() - start, _total_cpu(bots) - cpu_before
     fake_cpu = _cpu_seconds(fake_process) - fake_cpu_before
@@ -291,6 +322,7 @@ async def measure_play(
             else 1000 * (db_cpu_after - db_cpu_before) / per
         ),
         driver_cpu_ms_per_interaction=1000 * driver_cpu / per,
+        chatter_messages=chatter_messages,
     )
 
 
@@ -326,9 +358,11 @@ class Tavolo:
         """The bot's resident memory in KB, summed over its processes."""
         return sum(p.memory_info().rss for p in self.processes) / 1024
 
-    async def play(self, tables: Sequence[TableBase], rate: float, seconds: float) -> PhaseResult:
+    async def play(
+        self, tables: Sequence[TableBase], rate: float, seconds: float, chatter: float = 0.0
+    ) -> PhaseResult:
         return await measure_play(
-            self.fake, self.processes, tables, rate, seconds, self.counts, self.database
+            self.fake, self.processes, tables, rate, seconds, self.counts, self.database, chatter
         )
 
 
@@ -400,8 +434,9 @@ async def tavolo(
 
 async def run_bot(
     options: Options, workdir: Path, database: BenchDatabase = SQLITE
-) -> tuple[PhaseResult, list[tuple[int, float]], int, int]:
-    """The real bot: memory as tables open, then the measured play."""
+) -> tuple[PhaseResult, PhaseResult | None, list[tuple[int, float]], int, int]:
+    """The real bot: memory as tables open, then the measured play (and the same with
+    chatter, for ``options.chatter``)."""
     total = max(options.tables, *options.memory_tables)
     async with tavolo(options, workdir, database, total) as bot:
         rss: list[tuple[int, float]] = []
@@ -415,8 +450,13 @@ async def run_bot(
                 log.info("%d tables: RSS %.0f KB", target, rss[-1][1])
         fake = bot.fake
         setup_limited = (await fake.timings(await _last_interaction(fake)))["rate_limited"]
-        result = await bot.play(bot.tables[: options.tables], options.rate, options.seconds)
-        return result, rss, setup_limited, bot.counts.matches
+        playing = bot.tables[: options.tables]
+        result = await bot.play(playing, options.rate, options.seconds)
+        with_chatter = None
+        if options.chatter:
+            await _quiet(fake, timeout=30)
+            with_chatter = await bot.play(playing, options.rate, options.seconds, options.chatter)
+        return result, with_chatter, rss, setup_limited, bot.counts.matches
 
 
 async def run_floor(options: Options, workdir: Path) -> PhaseResult:
@@ -445,9 +485,9 @@ async def run(options: Options, workdir: Path | None = None) -> LoadReport:
     with tempfile.TemporaryDirectory(prefix="tavolo-load-") as tmp:
         folder = workdir or Path(tmp)
         async with bench_database(options.url, options.postgres) as database:
-            bot, rss, setup_limited, matches = await run_bot(options, folder, database)
+            bot, chatter, rss, setup_limited, matches = await run_bot(options, folder, database)
         floor = await run_floor(options, folder) if options.floor else None
-    return LoadReport(options, bot, floor, rss, setup_limited, matches, database.kind)
+    return LoadReport(options, bot, floor, rss, setup_limited, matches, database.kind, chatter)
 
 
 @dataclass
@@ -535,6 +575,8 @@ def _phase_lines(name: str, phase: PhaseResult) -> list[str]:
         f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake{db}, "
         f"{phase.driver_cpu_ms_per_interaction:.2f} ms in the simulated people",
     ]
+    if phase.chatter_messages:
+        lines.append(f"  background chatter: {phase.chatter_messages} people's messages")
     if phase.errors:
         lines.append(f"  {len(phase.errors)} simulated-user errors, first: {phase.errors[0]}")
     return lines
@@ -559,7 +601,13 @@ def report_lines(report: LoadReport) -> list[str]:
     ]
     if report.floor is not None:
         lines += _phase_lines("floor", report.floor)
-        lines.append(f"p99 bot / floor: {report.p99_ratio:.2f} (goal: at most 1.5)")
+        lines.append(f"p99 bot / floor: {report.p99_ratio:.2f} (goal: at most 5)")
+        lines.append(f"CPU per interaction bot / floor: {report.cpu_ratio:.2f} (goal: at most 2)")
+    if report.chatter is not None:
+        lines += _phase_lines(f"bot with chatter at {o.chatter:g} messages/s", report.chatter)
+        lines.append(
+            f"chatter's cost: {report.chatter_cost:+.1%} CPU per interaction (goal: at most +5%)"
+        )
     points = ", ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in report.rss_kb)
     summed = " (summed over its processes)" if o.shards > 1 else ""
     lines += [
@@ -626,6 +674,12 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
         default=1000 * defaults.p99_goal,
         help="milliseconds: the p99 a rate must keep to be held (--capacity)",
     )
+    parser.add_argument(
+        "--chatter",
+        type=float,
+        default=defaults.chatter,
+        help="people's messages a second: play the bot's stretch again with this chatter",
+    )
     parser.add_argument("--quick", action="store_true", help="a small run (smoke test)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
@@ -647,6 +701,7 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
         shards=args.shards,
         capacity=_rates(args.capacity or ""),
         p99_goal=args.p99_goal / 1000,
+        chatter=args.chatter,
     )
     if args.quick:
         quick = QUICK_CAPACITY if options.capacity else QUICK

@@ -49,6 +49,11 @@ GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
 GUILD_PRESENCES = 1 << 8
 GUILD_MESSAGES = 1 << 9
+GUILD_MESSAGE_REACTIONS = 1 << 10
+GUILD_MESSAGE_TYPING = 1 << 11
+DIRECT_MESSAGES = 1 << 12
+DIRECT_MESSAGE_REACTIONS = 1 << 13
+DIRECT_MESSAGE_TYPING = 1 << 14
 MESSAGE_CONTENT = 1 << 15
 PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
 
@@ -58,10 +63,27 @@ EVENT_INTENTS = {
     "GUILD_ROLE_CREATE": GUILDS,
     "CHANNEL_CREATE": GUILDS,
     "CHANNEL_UPDATE": GUILDS,
-    "MESSAGE_CREATE": GUILD_MESSAGES,
-    "MESSAGE_UPDATE": GUILD_MESSAGES,
-    "MESSAGE_DELETE": GUILD_MESSAGES,
 }
+"""The intent an event needs (absent: none, e.g. READY, INTERACTION_CREATE)."""
+MESSAGE_EVENT_INTENTS = {
+    "MESSAGE_CREATE": (GUILD_MESSAGES, DIRECT_MESSAGES),
+    "MESSAGE_UPDATE": (GUILD_MESSAGES, DIRECT_MESSAGES),
+    "MESSAGE_DELETE": (GUILD_MESSAGES, DIRECT_MESSAGES),
+    "MESSAGE_REACTION_ADD": (GUILD_MESSAGE_REACTIONS, DIRECT_MESSAGE_REACTIONS),
+    "MESSAGE_REACTION_REMOVE": (GUILD_MESSAGE_REACTIONS, DIRECT_MESSAGE_REACTIONS),
+    "TYPING_START": (GUILD_MESSAGE_TYPING, DIRECT_MESSAGE_TYPING),
+}
+"""Message events: the intent they need in a guild, and in a DM."""
+
+
+def needed_intent(event: str, guild_id: int | None) -> int:
+    """The intent a session must have asked for to be sent ``event`` (0: none needed)."""
+    if event in MESSAGE_EVENT_INTENTS:
+        in_guild, in_dm = MESSAGE_EVENT_INTENTS[event]
+        return in_dm if guild_id is None else in_guild
+    return EVENT_INTENTS.get(event, 0)
+
+
 BACKLOG = 1000
 SEND_LIMIT = 120  # payloads a client may send per minute
 
@@ -156,6 +178,8 @@ class SessionInfo:
     guild_ids: tuple[int, ...]
     """The guilds it got GUILD_CREATE for."""
     connected: bool
+    intents: int = 0
+    """The intents it identified with."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +217,7 @@ class Gateway:
         """The sessions (by default those on a connection now), oldest first."""
         bot_id = self.world.bot.id
         return [
-            SessionInfo(s.id, s.shard, bot_id, tuple(s.guilds), s.connection is not None)
+            SessionInfo(s.id, s.shard, bot_id, tuple(s.guilds), s.connection is not None, s.intents)
             for s in self.sessions.values()
             if s.connection is not None or not connected_only
         ]
@@ -204,15 +228,17 @@ class Gateway:
         """Send an event to every session that holds its guild's shard and whose intents ask
         for it (kept for RESUME); returns the ids of the sessions it went to."""
         guild_id = event_guild(event, data)
+        needed = needed_intent(event, guild_id)
         return [
             session.id
             for session in list(self.sessions.values())
-            if session.holds(guild_id) and self._send_event(session, event, data)
+            if session.holds(guild_id) and self._send_event(session, event, data, needed)
         ]
 
-    def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> bool:
-        """Queue the event for the session; False if its intents do not ask for it."""
-        needed = EVENT_INTENTS.get(event, 0)
+    def _send_event(
+        self, session: Session, event: str, data: dict[str, Any], needed: int = 0
+    ) -> bool:
+        """Queue the event for the session; False if its intents lack ``needed``."""
         if needed and not session.intents & needed:
             return False
         session.seq += 1
@@ -371,7 +397,7 @@ class Gateway:
         all_members = bool(intents & GUILD_MEMBERS)
         for guild in guilds:
             payload = world.guild_create_payload(guild, all_members=all_members)
-            self._send_event(session, "GUILD_CREATE", payload)
+            self._send_event(session, "GUILD_CREATE", payload, GUILDS)
 
     def _end_everything(self, conn: Connection) -> None:
         """An IDENTIFY with no session starts left. Discord: "all active sessions for the
