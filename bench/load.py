@@ -27,7 +27,10 @@ Then:
 ``--chatter M`` plays the bot's stretch a second time with background chatter: the fake sends,
 across the tables' guilds, M people's messages a second, each with its typing and a reaction
 (``fakediscord.chatter``), as Discord would for the intents the bot identified with; the
-report sets the two stretches' CPU per interaction side by side.
+report sets the two stretches' CPU per interaction side by side. As that difference is small
+beside the run-to-run spread of a busy machine, the bot's CPU is also taken over
+``IDLE_SECONDS`` with the tables open and nobody playing, with the chatter and without: the
+chatter's own cost, read per interaction at ``--rate``.
 
 ``--capacity 25,50,100,...`` measures instead how many interactions per second the bot holds:
 it opens ``--tables`` tables once, then plays ``--seconds`` at each rate in turn, and stops at
@@ -80,6 +83,8 @@ SETTINGS: dict[str, Any] = {
 QUICK = {"tables": 6, "rate": 20.0, "seconds": 6.0, "memory_tables": [0, 6, 12]}
 QUICK_CAPACITY = {"tables": 6, "seconds": 3.0, "capacity": [10.0, 20.0]}
 CAPACITY_RATES = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0, 200.0, 250.0, 300.0, 400.0]
+IDLE_SECONDS = 15.0
+"""How long the bot's idle CPU is measured, with chatter and without (``--chatter``)."""
 HELD_FRACTION = 0.9
 """A rate is held only if at least this share of it was achieved."""
 
@@ -144,6 +149,8 @@ class LoadReport:
     database: str = SQLITE.kind
     chatter: PhaseResult | None = None
     """The bot's second stretch, with background chatter (``--chatter``)."""
+    idle_cpu_ms_per_second: tuple[float, float] | None = None
+    """The bot's CPU per second with nobody playing: without chatter, and with it."""
 
     @property
     def kb_per_table(self) -> float:
@@ -155,6 +162,14 @@ class LoadReport:
         if self.chatter is None:
             return math.nan
         return self.chatter.cpu_ms_per_interaction / self.bot.cpu_ms_per_interaction - 1
+
+    @property
+    def idle_chatter_ms_per_interaction(self) -> float:
+        """The CPU the chatter costs the bot while idle, spread over ``rate`` interactions."""
+        if self.idle_cpu_ms_per_second is None:
+            return math.nan
+        without, with_chatter = self.idle_cpu_ms_per_second
+        return (with_chatter - without) / self.options.rate
 
     @property
     def cpu_ratio(self) -> float:
@@ -174,6 +189,7 @@ class LoadReport:
         data["p99_ratio"] = self.p99_ratio
         data["cpu_ratio"] = self.cpu_ratio
         data["chatter_cost"] = self.chatter_cost
+        data["idle_chatter_ms_per_interaction"] = self.idle_chatter_ms_per_interaction
         for phase in ("bot", "floor", "chatter"):
             if data[phase] is not None:
                 data[phase]["latency"]["failures"] = getattr(self, phase).latency.failures
@@ -432,9 +448,31 @@ async def tavolo(
         await fake.close()
 
 
-async def run_bot(
-    options: Options, workdir: Path, database: BenchDatabase = SQLITE
-) -> tuple[PhaseResult, PhaseResult | None, list[tuple[int, float]], int, int]:
+async def idle_cpu(bot: Tavolo, seconds: float, chatter: float) -> float:
+    """The bot's CPU milliseconds per second while nobody plays, with ``chatter`` (messages a
+    second) in the background."""
+    await _quiet(bot.fake, timeout=30)
+    if chatter:
+        await bot.fake.chatter(chatter)
+    before, start = _total_cpu(bot.processes), time.monotonic()
+    await asyncio.sleep(seconds)
+    used, elapsed = _total_cpu(bot.processes) - before, time.monotonic() - start
+    if chatter:
+        await bot.fake.chatter(0)
+    return 1000 * used / elapsed
+
+
+@dataclass
+class BotRun:
+    play: PhaseResult
+    rss_kb: list[tuple[int, float]]
+    setup_rate_limited: int
+    matches: int
+    chatter: PhaseResult | None = None
+    idle_cpu_ms_per_second: tuple[float, float] | None = None
+
+
+async def run_bot(options: Options, workdir: Path, database: BenchDatabase = SQLITE) -> BotRun:
     """The real bot: memory as tables open, then the measured play (and the same with
     chatter, for ``options.chatter``)."""
     total = max(options.tables, *options.memory_tables)
@@ -452,11 +490,15 @@ async def run_bot(
         setup_limited = (await fake.timings(await _last_interaction(fake)))["rate_limited"]
         playing = bot.tables[: options.tables]
         result = await bot.play(playing, options.rate, options.seconds)
-        with_chatter = None
+        done = BotRun(result, rss, setup_limited, bot.counts.matches)
         if options.chatter:
             await _quiet(fake, timeout=30)
-            with_chatter = await bot.play(playing, options.rate, options.seconds, options.chatter)
-        return result, with_chatter, rss, setup_limited, bot.counts.matches
+            done.chatter = await bot.play(playing, options.rate, options.seconds, options.chatter)
+            done.idle_cpu_ms_per_second = (
+                await idle_cpu(bot, IDLE_SECONDS, 0),
+                await idle_cpu(bot, IDLE_SECONDS, options.chatter),
+            )
+        return done
 
 
 async def run_floor(options: Options, workdir: Path) -> PhaseResult:
@@ -485,9 +527,19 @@ async def run(options: Options, workdir: Path | None = None) -> LoadReport:
     with tempfile.TemporaryDirectory(prefix="tavolo-load-") as tmp:
         folder = workdir or Path(tmp)
         async with bench_database(options.url, options.postgres) as database:
-            bot, chatter, rss, setup_limited, matches = await run_bot(options, folder, database)
+            bot = await run_bot(options, folder, database)
         floor = await run_floor(options, folder) if options.floor else None
-    return LoadReport(options, bot, floor, rss, setup_limited, matches, database.kind, chatter)
+    return LoadReport(
+        options,
+        bot.play,
+        floor,
+        bot.rss_kb,
+        bot.setup_rate_limited,
+        bot.matches,
+        database.kind,
+        bot.chatter,
+        bot.idle_cpu_ms_per_second,
+    )
 
 
 @dataclass
@@ -607,6 +659,14 @@ def report_lines(report: LoadReport) -> list[str]:
         lines += _phase_lines(f"bot with chatter at {o.chatter:g} messages/s", report.chatter)
         lines.append(
             f"chatter's cost: {report.chatter_cost:+.1%} CPU per interaction (goal: at most +5%)"
+        )
+    if report.idle_cpu_ms_per_second is not None:
+        without, with_chatter = report.idle_cpu_ms_per_second
+        extra = report.idle_chatter_ms_per_interaction
+        share = extra / report.bot.cpu_ms_per_interaction
+        lines.append(
+            f"idle, nobody playing: {without:.1f} ms of CPU a second, {with_chatter:.1f} with "
+            f"the chatter: {extra:.3f} ms per interaction at {o.rate:g}/s ({share:+.1%})"
         )
     points = ", ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in report.rss_kb)
     summed = " (summed over its processes)" if o.shards > 1 else ""

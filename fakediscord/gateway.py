@@ -1,10 +1,11 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME, dispatches.
 
 JSON encoding, plain text frames or a ``zlib-stream`` (one zlib context per connection,
-each payload ending in a Z_SYNC_FLUSH). Each session numbers its dispatches and keeps
-them, so a RESUME replays what the bot missed and ends with RESUMED. Test controls:
-``drop`` (cut the connection, optionally losing the session), ``request_reconnect``
-(op 7) and ``invalidate_session`` (op 9).
+each payload ending in a Z_SYNC_FLUSH) or a ``zstd-stream`` (one zstd stream per connection,
+each payload a flushed block; what discord.py asks for when ``zstandard`` is installed).
+Each session numbers its dispatches and keeps them, so a RESUME replays what the bot
+missed and ends with RESUMED. Test controls: ``drop`` (cut the connection, optionally losing
+the session), ``request_reconnect`` (op 7) and ``invalidate_session`` (op 9).
 
 Sharding (``shards.py``): a session identified with ``shard: [shard_id, num_shards]`` gets
 READY and GUILD_CREATE for its shard's guilds only, and then only their events; several
@@ -23,6 +24,7 @@ import time
 import uuid
 import zlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +86,7 @@ def needed_intent(event: str, guild_id: int | None) -> int:
     return EVENT_INTENTS.get(event, 0)
 
 
+COMPRESSIONS = (None, "zlib-stream", "zstd-stream")
 BACKLOG = 1000
 SEND_LIMIT = 120  # payloads a client may send per minute
 
@@ -91,14 +94,16 @@ SEND_LIMIT = 120  # payloads a client may send per minute
 class Connection:
     """One websocket; payloads go out in order through a single writer task."""
 
-    def __init__(self, ws: web.WebSocketResponse, request: web.Request, *, zlib_stream: bool):
+    def __init__(
+        self, ws: web.WebSocketResponse, request: web.Request, *, compress: str | None = None
+    ):
         self.ws = ws
         self.transport = request.transport
         self.via_resume_url = request.path == RESUME_PATH
         self.session: Session | None = None
         self.heartbeats = 0
         self.closed_by_server = False
-        self._zlib = zlib.compressobj() if zlib_stream else None
+        self._compress = _compressor(compress)
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._received: deque[float] = deque()
         self._writer = asyncio.create_task(self._write())
@@ -131,16 +136,28 @@ class Connection:
                 if isinstance(item, tuple):
                     await self.ws.close(code=item[0], message=item[1].encode())
                     return
-                if self._zlib is None:
+                if self._compress is None:
                     await self.ws.send_str(item)
                 else:
-                    data = self._zlib.compress(item.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
-                    await self.ws.send_bytes(data)
+                    await self.ws.send_bytes(self._compress(item.encode()))
             except (ConnectionError, RuntimeError):
                 return
 
     def stop(self) -> None:
         self._writer.cancel()
+
+
+def _compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
+    """Each payload's frame for a connection's ``compress`` (None: plain text frames)."""
+    if kind == "zlib-stream":
+        deflate = zlib.compressobj()
+        return lambda data: deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    if kind == "zstd-stream":
+        import zstandard  # only for a client that asks for it
+
+        stream = zstandard.ZstdCompressor().compressobj()
+        return lambda data: stream.compress(data) + stream.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    return None
 
 
 @dataclass(eq=False)
@@ -256,14 +273,12 @@ class Gateway:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         query = request.query
-        conn = Connection(ws, request, zlib_stream=query.get("compress") == "zlib-stream")
+        compress = query.get("compress")
+        conn = Connection(ws, request, compress=compress if compress in COMPRESSIONS else None)
         self.connections.add(conn)
         if query.get("v") != "10":
             conn.close(4012, "Invalid API version.")
-        elif query.get("encoding", "json") != "json" or query.get("compress") not in (
-            None,
-            "zlib-stream",
-        ):
+        elif query.get("encoding", "json") != "json" or compress not in COMPRESSIONS:
             conn.close(4002, "Error while decoding payload.")
         else:
             conn.send(HELLO, {"heartbeat_interval": int(self.heartbeat_interval * 1000)})

@@ -122,7 +122,10 @@ async def test_capacity_steps_up_the_rate_until_it_is_not_held(
 
 
 @e2e
-async def test_chatter_plays_a_second_stretch_with_peoples_messages_in_the_background() -> None:
+async def test_chatter_plays_a_second_stretch_with_peoples_messages_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bench.load.IDLE_SECONDS", 1.0)
     options, _ = parse(["--quick", "--chatter", "30", "--no-floor"])
     assert options.chatter == 30
     options.seconds = 2
@@ -135,4 +138,7 @@ async def test_chatter_plays_a_second_stretch_with_peoples_messages_in_the_backg
     assert with_chatter.moves > 0 and with_chatter.rate_limited == 0
     lines = "\n".join(report_lines(report))
     assert "bot with chatter at 30 messages/s" in lines and "chatter's cost: " in lines
+    assert report.idle_cpu_ms_per_second is not None
+    assert all(0 <= ms < 2000 for ms in report.idle_cpu_ms_per_second)  # two cores at most
+    assert "idle, nobody playing: " in lines
     assert "chatter_cost" in report.to_json()
