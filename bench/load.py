@@ -151,6 +151,8 @@ class LoadReport:
     """The bot's second stretch, with background chatter (``--chatter``)."""
     idle_cpu_ms_per_second: tuple[float, float] | None = None
     """The bot's CPU per second with nobody playing: without chatter, and with it."""
+    idle_chatter_per_second: float = 0.0
+    """The people's messages a second the fake achieved meanwhile (``--chatter`` asked)."""
 
     @property
     def kb_per_table(self) -> float:
@@ -165,11 +167,13 @@ class LoadReport:
 
     @property
     def idle_chatter_ms_per_interaction(self) -> float:
-        """The CPU the chatter costs the bot while idle, spread over ``rate`` interactions."""
-        if self.idle_cpu_ms_per_second is None:
+        """The CPU the chatter costs the bot while idle, at the rate of chatter asked for
+        (the fake of a busy machine may achieve less) and spread over ``rate`` interactions."""
+        if self.idle_cpu_ms_per_second is None or not self.idle_chatter_per_second:
             return math.nan
         without, with_chatter = self.idle_cpu_ms_per_second
-        return (with_chatter - without) / self.options.rate
+        per_message = (with_chatter - without) / self.idle_chatter_per_second
+        return per_message * self.options.chatter / self.options.rate
 
     @property
     def cpu_ratio(self) -> float:
@@ -448,18 +452,17 @@ async def tavolo(
         await fake.close()
 
 
-async def idle_cpu(bot: Tavolo, seconds: float, chatter: float) -> float:
+async def idle_cpu(bot: Tavolo, seconds: float, chatter: float) -> tuple[float, float]:
     """The bot's CPU milliseconds per second while nobody plays, with ``chatter`` (messages a
-    second) in the background."""
+    second) in the background; and the messages a second the fake achieved."""
     await _quiet(bot.fake, timeout=30)
     if chatter:
         await bot.fake.chatter(chatter)
     before, start = _total_cpu(bot.processes), time.monotonic()
     await asyncio.sleep(seconds)
     used, elapsed = _total_cpu(bot.processes) - before, time.monotonic() - start
-    if chatter:
-        await bot.fake.chatter(0)
-    return 1000 * used / elapsed
+    sent = await bot.fake.chatter(0) if chatter else 0
+    return 1000 * used / elapsed, sent / elapsed
 
 
 @dataclass
@@ -470,6 +473,7 @@ class BotRun:
     matches: int
     chatter: PhaseResult | None = None
     idle_cpu_ms_per_second: tuple[float, float] | None = None
+    idle_chatter_per_second: float = 0.0
 
 
 async def run_bot(options: Options, workdir: Path, database: BenchDatabase = SQLITE) -> BotRun:
@@ -494,10 +498,9 @@ async def run_bot(options: Options, workdir: Path, database: BenchDatabase = SQL
         if options.chatter:
             await _quiet(fake, timeout=30)
             done.chatter = await bot.play(playing, options.rate, options.seconds, options.chatter)
-            done.idle_cpu_ms_per_second = (
-                await idle_cpu(bot, IDLE_SECONDS, 0),
-                await idle_cpu(bot, IDLE_SECONDS, options.chatter),
-            )
+            quiet, _ = await idle_cpu(bot, IDLE_SECONDS, 0)
+            busy, done.idle_chatter_per_second = await idle_cpu(bot, IDLE_SECONDS, options.chatter)
+            done.idle_cpu_ms_per_second = (quiet, busy)
         return done
 
 
@@ -539,6 +542,7 @@ async def run(options: Options, workdir: Path | None = None) -> LoadReport:
         database.kind,
         bot.chatter,
         bot.idle_cpu_ms_per_second,
+        bot.idle_chatter_per_second,
     )
 
 
@@ -666,7 +670,9 @@ def report_lines(report: LoadReport) -> list[str]:
         share = extra / report.bot.cpu_ms_per_interaction
         lines.append(
             f"idle, nobody playing: {without:.1f} ms of CPU a second, {with_chatter:.1f} with "
-            f"the chatter: {extra:.3f} ms per interaction at {o.rate:g}/s ({share:+.1%})"
+            f"the chatter ({report.idle_chatter_per_second:.1f} messages/s achieved): "
+            f"at {o.chatter:g} messages/s, {extra:.3f} ms per interaction at {o.rate:g}/s "
+            f"({share:+.1%})"
         )
     points = ", ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in report.rss_kb)
     summed = " (summed over its processes)" if o.shards > 1 else ""
