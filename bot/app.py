@@ -30,13 +30,24 @@ from bot.views.services import Services
 log = logging.getLogger(__name__)
 
 
+INTENTS = discord.Intents(guilds=True)
+"""The gateway events Tavolo asks Discord for: its servers and their channels (a server's
+language names its tables' language). Everything people do reaches it as interactions, which
+need no intent; so Discord sends it none of the servers' messages, typing, reactions, voice or
+invites (not even its own boards' MESSAGE_CREATE and MESSAGE_UPDATE), which it would only
+parse and drop."""
+
+
 class TavoloBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database) -> None:
-        # Only non-privileged intents: everything Tavolo does comes through interactions.
-        # Nobody is mentioned unless a message names them (the turn's ping).
+        # Nobody is mentioned unless a message names them (the turn's ping). No message or
+        # member cache: the bot edits its boards by id and reads people from interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
+            max_messages=None,
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=Tree,
             shard_count=settings.discord.shard_count,
