@@ -1,5 +1,6 @@
 """How the bot meets Discord: it asks for its servers alone (``bot.app.INTENTS``) and plays
-with that, a busy server's messages, typing and reactions never sent to it."""
+with that, a busy server's messages, typing and reactions never sent to it; and it runs on
+either event loop (``event_loop``)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,12 @@ async def test_the_bot_identifies_with_the_guilds_intent_alone_and_still_plays(
     sent = {payload["t"] for payload in live.backlog}
     assert "INTERACTION_CREATE" in sent and not sent & CHATTER_EVENTS
 
+
+@pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
+async def test_the_bot_runs_on_either_event_loop(
+    discord: FakeDiscord, bot_process: BotProcess, loop: str
+) -> None:
+    bot_process.settings = {"event_loop": loop}
+    await bot_process.start()
+    assert f"event loop: {loop}" in bot_process.log()
+    assert "/table new" in await answered(await discord.user("alice").slash("help"))
