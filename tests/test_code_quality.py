@@ -36,7 +36,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "health": (set(), set()),
     "app": (
         {"cogs", "config", "endpoints", "health", "league", "storage", "tables", "views"},
-        {"discord"},
+        {"discord", "uvloop"},  # uvloop: the event loop, where installed
     ),
     "locales": ({"locales", "cogs", "i18n"}, {"babel", "discord"}),
     "__main__": ({"app", "cli", "config", "health", "storage", "locales"}, set()),
