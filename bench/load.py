@@ -1,6 +1,6 @@
 """The bot under load: ``python -m bench.load [--tables N] [--rate R] [--seconds S]
 [--memory-tables 0,250,500,1000] [--global-limit G] [--url URL | --postgres] [--shards N]
-[--capacity [RATES]] [--quick] [--json]``.
+[--capacity [RATES]] [--chatter M] [--quick] [--json]``.
 
 The fake Discord runs as its own process (``python -m fakediscord``), with one text
 channel per table and four members per table; the real bot runs as its own process
@@ -23,6 +23,14 @@ Then:
 3. The floor: the same mix of interactions, at the same rate and on the same number of
    channels, against a bare discord.py bot that only acknowledges (``bench.floor_bot``), on
    a fresh fake Discord.
+
+``--chatter M`` plays the bot's stretch a second time with background chatter: the fake sends,
+across the tables' guilds, M people's messages a second, each with its typing and a reaction
+(``fakediscord.chatter``), as Discord would for the intents the bot identified with; the
+report sets the two stretches' CPU per interaction side by side. As that difference is small
+beside the run-to-run spread of a busy machine, the bot's CPU is also taken over
+``IDLE_SECONDS`` with the tables open and nobody playing, with the chatter and without: the
+chatter's own cost, read per interaction at ``--rate``.
 
 ``--capacity 25,50,100,...`` measures instead how many interactions per second the bot holds:
 it opens ``--tables`` tables once, then plays ``--seconds`` at each rate in turn, and stops at
@@ -75,6 +83,8 @@ SETTINGS: dict[str, Any] = {
 QUICK = {"tables": 6, "rate": 20.0, "seconds": 6.0, "memory_tables": [0, 6, 12]}
 QUICK_CAPACITY = {"tables": 6, "seconds": 3.0, "capacity": [10.0, 20.0]}
 CAPACITY_RATES = [25.0, 50.0, 75.0, 100.0, 125.0, 150.0, 200.0, 250.0, 300.0, 400.0]
+IDLE_SECONDS = 15.0
+"""How long the bot's idle CPU is measured, with chatter and without (``--chatter``)."""
 HELD_FRACTION = 0.9
 """A rate is held only if at least this share of it was achieved."""
 
@@ -100,6 +110,8 @@ class Options:
     """Rates to step through for a capacity run; empty: one run at ``rate``."""
     p99_goal: float = 0.25
     """Seconds: the p99 latency a rate must keep to be held (capacity runs)."""
+    chatter: float = 0.0
+    """People's messages a second in a second stretch of play (0: no such stretch)."""
 
 
 @dataclass
@@ -121,6 +133,8 @@ class PhaseResult:
     """The same for the throwaway PostgreSQL server (None: SQLite, or not ours to measure)."""
     driver_cpu_ms_per_interaction: float = 0.0
     """The same for this process, the simulated people (it shares the machine's cores)."""
+    chatter_messages: int = 0
+    """People's messages the fake sent as background chatter during the stretch."""
 
 
 @dataclass
@@ -133,10 +147,39 @@ class LoadReport:
     setup_rate_limited: int
     matches: int
     database: str = SQLITE.kind
+    chatter: PhaseResult | None = None
+    """The bot's second stretch, with background chatter (``--chatter``)."""
+    idle_cpu_ms_per_second: tuple[float, float] | None = None
+    """The bot's CPU per second with nobody playing: without chatter, and with it."""
+    idle_chatter_per_second: float = 0.0
+    """The people's messages a second the fake achieved meanwhile (``--chatter`` asked)."""
 
     @property
     def kb_per_table(self) -> float:
         return slope(self.rss_kb)
+
+    @property
+    def chatter_cost(self) -> float:
+        """How much more CPU per interaction the bot spent with chatter (0.05: 5% more)."""
+        if self.chatter is None:
+            return math.nan
+        return self.chatter.cpu_ms_per_interaction / self.bot.cpu_ms_per_interaction - 1
+
+    @property
+    def idle_chatter_ms_per_interaction(self) -> float:
+        """The CPU the chatter costs the bot while idle, at the rate of chatter asked for
+        (the fake of a busy machine may achieve less) and spread over ``rate`` interactions."""
+        if self.idle_cpu_ms_per_second is None or not self.idle_chatter_per_second:
+            return math.nan
+        without, with_chatter = self.idle_cpu_ms_per_second
+        per_message = (with_chatter - without) / self.idle_chatter_per_second
+        return per_message * self.options.chatter / self.options.rate
+
+    @property
+    def cpu_ratio(self) -> float:
+        if self.floor is None or not self.floor.cpu_ms_per_interaction:
+            return math.nan
+        return self.bot.cpu_ms_per_interaction / self.floor.cpu_ms_per_interaction
 
     @property
     def p99_ratio(self) -> float:
@@ -148,7 +191,10 @@ class LoadReport:
         data = asdict(self)
         data["kb_per_table"] = self.kb_per_table
         data["p99_ratio"] = self.p99_ratio
-        for phase in ("bot", "floor"):
+        data["cpu_ratio"] = self.cpu_ratio
+        data["chatter_cost"] = self.chatter_cost
+        data["idle_chatter_ms_per_interaction"] = self.idle_chatter_ms_per_interaction
+        for phase in ("bot", "floor", "chatter"):
             if data[phase] is not None:
                 data[phase]["latency"]["failures"] = getattr(self, phase).latency.failures
         return data
@@ -253,9 +299,11 @@ async def measure_play(
     seconds: float,
     counts: Counts,
     database: BenchDatabase = SQLITE,
+    chatter: float = 0.0,
 ) -> PhaseResult:
-    """Play on every table at ``rate`` for ``seconds``; what the fake saw, and the CPU time
-    of the bot's processes, the fake's and the database server's (when known)."""
+    """Play on every table at ``rate`` for ``seconds`` (with ``chatter`` people's messages a
+    second in the background); what the fake saw, and the CPU time of the bot's processes,
+    the fake's and the database server's (when known)."""
     after = await _last_interaction(fake)
     limited_before = (await fake.timings(after))["rate_limited"]
     shared = Pacer(rate)
@@ -268,7 +316,10 @@ async def measure_play(
     fake_cpu_before = _cpu_seconds(fake_process)
     db_cpu_before = database.cpu_seconds()
     driver, driver_cpu_before = psutil.Process(), _cpu_seconds(psutil.Process())
+    if chatter:
+        await fake.chatter(chatter)
     await asyncio.gather(*(t.play_for(seconds) for t in tables))
+    chatter_messages = await fake.chatter(0) if chatter else 0
     driver_cpu = _cpu_seconds(driver) - driver_cpu_before
     elapsed, cpu = time.monotonic() - start, _total_cpu(bots) - cpu_before
     fake_cpu = _cpu_seconds(fake_process) - fake_cpu_before
@@ -291,6 +342,7 @@ async def measure_play(
             else 1000 * (db_cpu_after - db_cpu_before) / per
         ),
         driver_cpu_ms_per_interaction=1000 * driver_cpu / per,
+        chatter_messages=chatter_messages,
     )
 
 
@@ -326,9 +378,11 @@ class Tavolo:
         """The bot's resident memory in KB, summed over its processes."""
         return sum(p.memory_info().rss for p in self.processes) / 1024
 
-    async def play(self, tables: Sequence[TableBase], rate: float, seconds: float) -> PhaseResult:
+    async def play(
+        self, tables: Sequence[TableBase], rate: float, seconds: float, chatter: float = 0.0
+    ) -> PhaseResult:
         return await measure_play(
-            self.fake, self.processes, tables, rate, seconds, self.counts, self.database
+            self.fake, self.processes, tables, rate, seconds, self.counts, self.database, chatter
         )
 
 
@@ -398,10 +452,33 @@ async def tavolo(
         await fake.close()
 
 
-async def run_bot(
-    options: Options, workdir: Path, database: BenchDatabase = SQLITE
-) -> tuple[PhaseResult, list[tuple[int, float]], int, int]:
-    """The real bot: memory as tables open, then the measured play."""
+async def idle_cpu(bot: Tavolo, seconds: float, chatter: float) -> tuple[float, float]:
+    """The bot's CPU milliseconds per second while nobody plays, with ``chatter`` (messages a
+    second) in the background; and the messages a second the fake achieved."""
+    await _quiet(bot.fake, timeout=30)
+    if chatter:
+        await bot.fake.chatter(chatter)
+    before, start = _total_cpu(bot.processes), time.monotonic()
+    await asyncio.sleep(seconds)
+    used, elapsed = _total_cpu(bot.processes) - before, time.monotonic() - start
+    sent = await bot.fake.chatter(0) if chatter else 0
+    return 1000 * used / elapsed, sent / elapsed
+
+
+@dataclass
+class BotRun:
+    play: PhaseResult
+    rss_kb: list[tuple[int, float]]
+    setup_rate_limited: int
+    matches: int
+    chatter: PhaseResult | None = None
+    idle_cpu_ms_per_second: tuple[float, float] | None = None
+    idle_chatter_per_second: float = 0.0
+
+
+async def run_bot(options: Options, workdir: Path, database: BenchDatabase = SQLITE) -> BotRun:
+    """The real bot: memory as tables open, then the measured play (and the same with
+    chatter, for ``options.chatter``)."""
     total = max(options.tables, *options.memory_tables)
     async with tavolo(options, workdir, database, total) as bot:
         rss: list[tuple[int, float]] = []
@@ -415,8 +492,16 @@ async def run_bot(
                 log.info("%d tables: RSS %.0f KB", target, rss[-1][1])
         fake = bot.fake
         setup_limited = (await fake.timings(await _last_interaction(fake)))["rate_limited"]
-        result = await bot.play(bot.tables[: options.tables], options.rate, options.seconds)
-        return result, rss, setup_limited, bot.counts.matches
+        playing = bot.tables[: options.tables]
+        result = await bot.play(playing, options.rate, options.seconds)
+        done = BotRun(result, rss, setup_limited, bot.counts.matches)
+        if options.chatter:
+            await _quiet(fake, timeout=30)
+            done.chatter = await bot.play(playing, options.rate, options.seconds, options.chatter)
+            quiet, _ = await idle_cpu(bot, IDLE_SECONDS, 0)
+            busy, done.idle_chatter_per_second = await idle_cpu(bot, IDLE_SECONDS, options.chatter)
+            done.idle_cpu_ms_per_second = (quiet, busy)
+        return done
 
 
 async def run_floor(options: Options, workdir: Path) -> PhaseResult:
@@ -445,9 +530,20 @@ async def run(options: Options, workdir: Path | None = None) -> LoadReport:
     with tempfile.TemporaryDirectory(prefix="tavolo-load-") as tmp:
         folder = workdir or Path(tmp)
         async with bench_database(options.url, options.postgres) as database:
-            bot, rss, setup_limited, matches = await run_bot(options, folder, database)
+            bot = await run_bot(options, folder, database)
         floor = await run_floor(options, folder) if options.floor else None
-    return LoadReport(options, bot, floor, rss, setup_limited, matches, database.kind)
+    return LoadReport(
+        options,
+        bot.play,
+        floor,
+        bot.rss_kb,
+        bot.setup_rate_limited,
+        bot.matches,
+        database.kind,
+        bot.chatter,
+        bot.idle_cpu_ms_per_second,
+        bot.idle_chatter_per_second,
+    )
 
 
 @dataclass
@@ -535,6 +631,8 @@ def _phase_lines(name: str, phase: PhaseResult) -> list[str]:
         f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake{db}, "
         f"{phase.driver_cpu_ms_per_interaction:.2f} ms in the simulated people",
     ]
+    if phase.chatter_messages:
+        lines.append(f"  background chatter: {phase.chatter_messages} people's messages")
     if phase.errors:
         lines.append(f"  {len(phase.errors)} simulated-user errors, first: {phase.errors[0]}")
     return lines
@@ -559,7 +657,23 @@ def report_lines(report: LoadReport) -> list[str]:
     ]
     if report.floor is not None:
         lines += _phase_lines("floor", report.floor)
-        lines.append(f"p99 bot / floor: {report.p99_ratio:.2f} (goal: at most 1.5)")
+        lines.append(f"p99 bot / floor: {report.p99_ratio:.2f} (goal: at most 5)")
+        lines.append(f"CPU per interaction bot / floor: {report.cpu_ratio:.2f} (goal: at most 2)")
+    if report.chatter is not None:
+        lines += _phase_lines(f"bot with chatter at {o.chatter:g} messages/s", report.chatter)
+        lines.append(
+            f"chatter's cost: {report.chatter_cost:+.1%} CPU per interaction (goal: at most +5%)"
+        )
+    if report.idle_cpu_ms_per_second is not None:
+        without, with_chatter = report.idle_cpu_ms_per_second
+        extra = report.idle_chatter_ms_per_interaction
+        share = extra / report.bot.cpu_ms_per_interaction
+        lines.append(
+            f"idle, nobody playing: {without:.1f} ms of CPU a second, {with_chatter:.1f} with "
+            f"the chatter ({report.idle_chatter_per_second:.1f} messages/s achieved): "
+            f"at {o.chatter:g} messages/s, {extra:.3f} ms per interaction at {o.rate:g}/s "
+            f"({share:+.1%})"
+        )
     points = ", ".join(f"{n}: {kb / 1024:.1f} MB" for n, kb in report.rss_kb)
     summed = " (summed over its processes)" if o.shards > 1 else ""
     lines += [
@@ -626,6 +740,12 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
         default=1000 * defaults.p99_goal,
         help="milliseconds: the p99 a rate must keep to be held (--capacity)",
     )
+    parser.add_argument(
+        "--chatter",
+        type=float,
+        default=defaults.chatter,
+        help="people's messages a second: play the bot's stretch again with this chatter",
+    )
     parser.add_argument("--quick", action="store_true", help="a small run (smoke test)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
@@ -647,6 +767,7 @@ def parse(argv: list[str] | None) -> tuple[Options, bool]:
         shards=args.shards,
         capacity=_rates(args.capacity or ""),
         p99_goal=args.p99_goal / 1000,
+        chatter=args.chatter,
     )
     if args.quick:
         quick = QUICK_CAPACITY if options.capacity else QUICK

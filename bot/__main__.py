@@ -43,7 +43,7 @@ def _run(args: argparse.Namespace) -> int:
 
     try:
         run_bot(settings)
-    except (DatabaseUnusable, ShardTaken) as exc:
+    except (ConfigError, DatabaseUnusable, ShardTaken) as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     return 0

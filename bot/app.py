@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -14,7 +15,7 @@ from discord.ext import commands
 
 from bot.cogs import all_cogs
 from bot.cogs.language import Translator, Tree
-from bot.config import Settings
+from bot.config import ConfigError, Settings
 from bot.endpoints import use_endpoints
 from bot.health import record_heartbeats
 from bot.league import League
@@ -30,13 +31,24 @@ from bot.views.services import Services
 log = logging.getLogger(__name__)
 
 
+INTENTS = discord.Intents(guilds=True)
+"""The gateway events Tavolo asks Discord for: its servers and their channels (a server's
+language names its tables' language). Everything people do reaches it as interactions, which
+need no intent; so Discord sends it none of the servers' messages, typing, reactions, voice or
+invites (not even its own boards' MESSAGE_CREATE and MESSAGE_UPDATE), which it would only
+parse and drop."""
+
+
 class TavoloBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database) -> None:
-        # Only non-privileged intents: everything Tavolo does comes through interactions.
-        # Nobody is mentioned unless a message names them (the turn's ping).
+        # Nobody is mentioned unless a message names them (the turn's ping). No message or
+        # member cache: the bot edits its boards by id and reads people from interactions.
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
+            max_messages=None,
+            member_cache_flags=discord.MemberCacheFlags.none(),
+            chunk_guilds_at_startup=False,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=Tree,
             shard_count=settings.discord.shard_count,
@@ -121,13 +133,33 @@ class TavoloBot(commands.AutoShardedBot):
             self._db = None
 
 
+LoopFactory = Callable[[], asyncio.AbstractEventLoop]
+
+
+def event_loop_factory(choice: str) -> LoopFactory | None:
+    """The event loop to run on: uvloop's (less CPU per request and gateway event) where it
+    is installed and not turned off, else None, asyncio's own. ``choice`` is the setting
+    ``event_loop``: "auto", "uvloop" (ConfigError without it) or "asyncio"."""
+    if choice == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        if choice == "uvloop":
+            raise ConfigError("event_loop = 'uvloop', but uvloop is not installed.") from None
+        return None
+    return uvloop.new_event_loop
+
+
 def run_bot(settings: Settings) -> None:
     """Start the bot and block until it stops; SIGTERM or SIGINT closes it cleanly.
 
     Raises DatabaseUnusable, before anything goes online, if the database cannot be used,
     and ShardTaken if another process on the database runs one of its shards."""
     use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
-    asyncio.run(_open_and_serve(settings))
+    with asyncio.Runner(loop_factory=event_loop_factory(settings.event_loop)) as runner:
+        log.info("event loop: %s", type(runner.get_loop()).__module__.split(".")[0])
+        runner.run(_open_and_serve(settings))
 
 
 async def _open_and_serve(settings: Settings) -> None:

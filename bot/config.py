@@ -174,6 +174,8 @@ class Settings(BaseSettings):
     health: HealthSettings = HealthSettings()
     rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    # "auto": uvloop's event loop where it is installed, else asyncio's own.
+    event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
 
     @model_validator(mode="after")
     def _shared_shards_share_postgresql(self) -> Settings:

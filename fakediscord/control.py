@@ -16,6 +16,9 @@ Routes (JSON in and out, under ``/_fake``; no token, no rate limits):
   ``"guild": name, "shard": [shard_id, num_shards]`` they are made in a new guild whose events
   go to that shard (``world.guild_on_shard``), answered as ``"guilds": {name: id}``; 400 for a
   shard that does not exist
+- ``POST /_fake/chatter`` with ``{"rate": R}``: background chatter (``chatter.py``) at R
+  messages a second across the guilds' channels, 0 to stop; answers ``{"messages": N}``, what
+  the chatter it replaced had sent
 - ``GET /_fake/timings?after=ID``: for every interaction with a larger id, the seconds from
   INTERACTION_CREATE to the bot's first callback (``latency``, null if none came), the
   callback type accepted and how many callbacks were rejected; and ``rate_limited``, the
@@ -58,6 +61,7 @@ def add_control_routes(app: web.Application, fake: FakeDiscord) -> None:
     app.router.add_post("/_fake/gateway", control.gateway)
     app.router.add_post("/_fake/world", control.world)
     app.router.add_get("/_fake/timings", control.timings)
+    app.router.add_post("/_fake/chatter", control.chatter)
 
 
 class _Control:
@@ -140,6 +144,10 @@ class _Control:
                 "rate_limited": len(fake.rate_limited),
             }
         )
+
+    async def chatter(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        return web.json_response({"messages": self.fake.chatter(float(body["rate"]))})
 
     async def gateway(self, request: web.Request) -> web.Response:
         body = await request.json()
@@ -226,6 +234,11 @@ class RemoteFakeDiscord:
         """Each interaction after id ``after``: its latency and answer; and the 429 count."""
         result: dict[str, Any] = await self._call("GET", "/timings", params={"after": after})
         return result
+
+    async def chatter(self, rate: float) -> int:
+        """Background chatter at ``rate`` messages a second (0: stop); what the last one sent."""
+        answer: dict[str, int] = await self._call("POST", "/chatter", json={"rate": rate})
+        return answer["messages"]
 
     async def gateway(self, action: str, **fields: Any) -> dict[str, Any]:
         """``drop`` (code, resumable), ``reconnect`` or ``invalidate`` (resumable)."""

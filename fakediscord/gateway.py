@@ -1,10 +1,11 @@
 """The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, RESUME, dispatches.
 
 JSON encoding, plain text frames or a ``zlib-stream`` (one zlib context per connection,
-each payload ending in a Z_SYNC_FLUSH). Each session numbers its dispatches and keeps
-them, so a RESUME replays what the bot missed and ends with RESUMED. Test controls:
-``drop`` (cut the connection, optionally losing the session), ``request_reconnect``
-(op 7) and ``invalidate_session`` (op 9).
+each payload ending in a Z_SYNC_FLUSH) or a ``zstd-stream`` (one zstd stream per connection,
+each payload a flushed block; what discord.py asks for when ``zstandard`` is installed).
+Each session numbers its dispatches and keeps them, so a RESUME replays what the bot
+missed and ends with RESUMED. Test controls: ``drop`` (cut the connection, optionally losing
+the session), ``request_reconnect`` (op 7) and ``invalidate_session`` (op 9).
 
 Sharding (``shards.py``): a session identified with ``shard: [shard_id, num_shards]`` gets
 READY and GUILD_CREATE for its shard's guilds only, and then only their events; several
@@ -23,6 +24,7 @@ import time
 import uuid
 import zlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +51,11 @@ GUILDS = 1 << 0
 GUILD_MEMBERS = 1 << 1
 GUILD_PRESENCES = 1 << 8
 GUILD_MESSAGES = 1 << 9
+GUILD_MESSAGE_REACTIONS = 1 << 10
+GUILD_MESSAGE_TYPING = 1 << 11
+DIRECT_MESSAGES = 1 << 12
+DIRECT_MESSAGE_REACTIONS = 1 << 13
+DIRECT_MESSAGE_TYPING = 1 << 14
 MESSAGE_CONTENT = 1 << 15
 PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
 
@@ -58,10 +65,28 @@ EVENT_INTENTS = {
     "GUILD_ROLE_CREATE": GUILDS,
     "CHANNEL_CREATE": GUILDS,
     "CHANNEL_UPDATE": GUILDS,
-    "MESSAGE_CREATE": GUILD_MESSAGES,
-    "MESSAGE_UPDATE": GUILD_MESSAGES,
-    "MESSAGE_DELETE": GUILD_MESSAGES,
 }
+"""The intent an event needs (absent: none, e.g. READY, INTERACTION_CREATE)."""
+MESSAGE_EVENT_INTENTS = {
+    "MESSAGE_CREATE": (GUILD_MESSAGES, DIRECT_MESSAGES),
+    "MESSAGE_UPDATE": (GUILD_MESSAGES, DIRECT_MESSAGES),
+    "MESSAGE_DELETE": (GUILD_MESSAGES, DIRECT_MESSAGES),
+    "MESSAGE_REACTION_ADD": (GUILD_MESSAGE_REACTIONS, DIRECT_MESSAGE_REACTIONS),
+    "MESSAGE_REACTION_REMOVE": (GUILD_MESSAGE_REACTIONS, DIRECT_MESSAGE_REACTIONS),
+    "TYPING_START": (GUILD_MESSAGE_TYPING, DIRECT_MESSAGE_TYPING),
+}
+"""Message events: the intent they need in a guild, and in a DM."""
+
+
+def needed_intent(event: str, guild_id: int | None) -> int:
+    """The intent a session must have asked for to be sent ``event`` (0: none needed)."""
+    if event in MESSAGE_EVENT_INTENTS:
+        in_guild, in_dm = MESSAGE_EVENT_INTENTS[event]
+        return in_dm if guild_id is None else in_guild
+    return EVENT_INTENTS.get(event, 0)
+
+
+COMPRESSIONS = (None, "zlib-stream", "zstd-stream")
 BACKLOG = 1000
 SEND_LIMIT = 120  # payloads a client may send per minute
 
@@ -69,14 +94,16 @@ SEND_LIMIT = 120  # payloads a client may send per minute
 class Connection:
     """One websocket; payloads go out in order through a single writer task."""
 
-    def __init__(self, ws: web.WebSocketResponse, request: web.Request, *, zlib_stream: bool):
+    def __init__(
+        self, ws: web.WebSocketResponse, request: web.Request, *, compress: str | None = None
+    ):
         self.ws = ws
         self.transport = request.transport
         self.via_resume_url = request.path == RESUME_PATH
         self.session: Session | None = None
         self.heartbeats = 0
         self.closed_by_server = False
-        self._zlib = zlib.compressobj() if zlib_stream else None
+        self._compress = _compressor(compress)
         self._outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self._received: deque[float] = deque()
         self._writer = asyncio.create_task(self._write())
@@ -109,16 +136,28 @@ class Connection:
                 if isinstance(item, tuple):
                     await self.ws.close(code=item[0], message=item[1].encode())
                     return
-                if self._zlib is None:
+                if self._compress is None:
                     await self.ws.send_str(item)
                 else:
-                    data = self._zlib.compress(item.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
-                    await self.ws.send_bytes(data)
+                    await self.ws.send_bytes(self._compress(item.encode()))
             except (ConnectionError, RuntimeError):
                 return
 
     def stop(self) -> None:
         self._writer.cancel()
+
+
+def _compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
+    """Each payload's frame for a connection's ``compress`` (None: plain text frames)."""
+    if kind == "zlib-stream":
+        deflate = zlib.compressobj()
+        return lambda data: deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    if kind == "zstd-stream":
+        import zstandard  # only for a client that asks for it
+
+        stream = zstandard.ZstdCompressor().compressobj()
+        return lambda data: stream.compress(data) + stream.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    return None
 
 
 @dataclass(eq=False)
@@ -156,6 +195,8 @@ class SessionInfo:
     guild_ids: tuple[int, ...]
     """The guilds it got GUILD_CREATE for."""
     connected: bool
+    intents: int = 0
+    """The intents it identified with."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +234,7 @@ class Gateway:
         """The sessions (by default those on a connection now), oldest first."""
         bot_id = self.world.bot.id
         return [
-            SessionInfo(s.id, s.shard, bot_id, tuple(s.guilds), s.connection is not None)
+            SessionInfo(s.id, s.shard, bot_id, tuple(s.guilds), s.connection is not None, s.intents)
             for s in self.sessions.values()
             if s.connection is not None or not connected_only
         ]
@@ -204,15 +245,17 @@ class Gateway:
         """Send an event to every session that holds its guild's shard and whose intents ask
         for it (kept for RESUME); returns the ids of the sessions it went to."""
         guild_id = event_guild(event, data)
+        needed = needed_intent(event, guild_id)
         return [
             session.id
             for session in list(self.sessions.values())
-            if session.holds(guild_id) and self._send_event(session, event, data)
+            if session.holds(guild_id) and self._send_event(session, event, data, needed)
         ]
 
-    def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> bool:
-        """Queue the event for the session; False if its intents do not ask for it."""
-        needed = EVENT_INTENTS.get(event, 0)
+    def _send_event(
+        self, session: Session, event: str, data: dict[str, Any], needed: int = 0
+    ) -> bool:
+        """Queue the event for the session; False if its intents lack ``needed``."""
         if needed and not session.intents & needed:
             return False
         session.seq += 1
@@ -230,14 +273,12 @@ class Gateway:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         query = request.query
-        conn = Connection(ws, request, zlib_stream=query.get("compress") == "zlib-stream")
+        compress = query.get("compress")
+        conn = Connection(ws, request, compress=compress if compress in COMPRESSIONS else None)
         self.connections.add(conn)
         if query.get("v") != "10":
             conn.close(4012, "Invalid API version.")
-        elif query.get("encoding", "json") != "json" or query.get("compress") not in (
-            None,
-            "zlib-stream",
-        ):
+        elif query.get("encoding", "json") != "json" or compress not in COMPRESSIONS:
             conn.close(4002, "Error while decoding payload.")
         else:
             conn.send(HELLO, {"heartbeat_interval": int(self.heartbeat_interval * 1000)})
@@ -371,7 +412,7 @@ class Gateway:
         all_members = bool(intents & GUILD_MEMBERS)
         for guild in guilds:
             payload = world.guild_create_payload(guild, all_members=all_members)
-            self._send_event(session, "GUILD_CREATE", payload)
+            self._send_event(session, "GUILD_CREATE", payload, GUILDS)
 
     def _end_everything(self, conn: Connection) -> None:
         """An IDENTIFY with no session starts left. Discord: "all active sessions for the

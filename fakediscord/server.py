@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .chatter import Chatter
 from .control import add_control_routes
 from .errors import (
     INVALID_FORM_BODY,
@@ -89,6 +90,7 @@ class FakeDiscord:
         self._users: dict[str, SimUser] = {}
         for name in users:
             self.user(name)
+        self._chatter: Chatter | None = None
         self._host = host
         self._port = port
         self._routes: dict[tuple[str, str], Route] = {}
@@ -109,6 +111,7 @@ class FakeDiscord:
         self.gateway.base_url = f"ws://{self._host}:{port}"
 
     async def stop(self) -> None:
+        self.chatter(0)
         for conn in list(self.gateway.connections):
             conn.close(1001, "Server shutting down.")
         if self._runner is not None:
@@ -167,10 +170,26 @@ class FakeDiscord:
             "interactions": len(self.interactions.by_id),
             "requests": len(self.requests),
             "sessions": [
-                {"shard": s.shard and list(s.shard), "guilds": len(s.guild_ids)}
+                {
+                    "shard": s.shard and list(s.shard),
+                    "guilds": len(s.guild_ids),
+                    "intents": s.intents,
+                }
                 for s in self.sessions()
             ],
         }
+
+    def chatter(self, rate: float) -> int:
+        """Background chatter (``chatter.py``) at ``rate`` messages a second from now on,
+        0 to stop it; returns how many messages the chatter it replaces had sent."""
+        sent = 0
+        if self._chatter is not None:
+            self._chatter.stop()
+            sent = self._chatter.messages
+        self._chatter = Chatter(self.world, rate) if rate > 0 else None
+        if self._chatter is not None:
+            self._chatter.start()
+        return sent
 
     def sessions(self) -> list[SessionInfo]:
         """The bot's gateway sessions on a connection now, oldest first: which shard each

@@ -36,7 +36,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "health": (set(), set()),
     "app": (
         {"cogs", "config", "endpoints", "health", "league", "storage", "tables", "views"},
-        {"discord"},
+        {"discord", "uvloop"},  # uvloop: the event loop, where installed
     ),
     # games: the words each game keeps in every language (``GameText.kept``).
     "locales": ({"locales", "cogs", "i18n", "games"}, {"babel", "discord"}),

@@ -119,3 +119,26 @@ async def test_capacity_steps_up_the_rate_until_it_is_not_held(
     lines = "\n".join(capacity_lines(report))
     assert "1000/s (NOT held: " in lines and "capacity: 10 interactions/s" in lines
     assert report.to_json()["capacity"] == 10
+
+
+@e2e
+async def test_chatter_plays_a_second_stretch_with_peoples_messages_in_the_background(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("bench.load.IDLE_SECONDS", 1.0)
+    options, _ = parse(["--quick", "--chatter", "30", "--no-floor"])
+    assert options.chatter == 30
+    options.seconds = 2
+    report = await run(options)
+
+    assert report.bot.chatter_messages == 0
+    with_chatter = report.chatter
+    assert with_chatter is not None and with_chatter.chatter_messages >= 20
+    assert with_chatter.errors == [] and with_chatter.latency.failures == 0
+    assert with_chatter.moves > 0 and with_chatter.rate_limited == 0
+    lines = "\n".join(report_lines(report))
+    assert "bot with chatter at 30 messages/s" in lines and "chatter's cost: " in lines
+    assert report.idle_cpu_ms_per_second is not None
+    assert all(0 <= ms < 2000 for ms in report.idle_cpu_ms_per_second)  # two cores at most
+    assert "idle, nobody playing: " in lines
+    assert "chatter_cost" in report.to_json()

@@ -133,7 +133,7 @@ async def test_timings_count_real_rate_limits(
 
 @pytest.mark.usefixtures("gateway")
 async def test_status_lists_the_gateway_sessions(remote: RemoteFakeDiscord) -> None:
-    assert (await remote.status())["sessions"] == [{"shard": None, "guilds": 1}]
+    assert (await remote.status())["sessions"] == [{"shard": None, "guilds": 1, "intents": 513}]
 
 
 async def test_load_tests_add_guilds_on_a_shard_with_their_channels_and_members(

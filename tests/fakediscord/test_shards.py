@@ -20,6 +20,10 @@ TWO_AT_ONCE = Limits(max_concurrency=2)
 """Shards 0 and 1 are in different buckets, so they may identify together."""
 
 
+DM_TOO = (1 << 0) | (1 << 9) | (1 << 12)
+"""The intents the connections identify with: guilds, their messages, and direct messages."""
+
+
 @pytest.fixture
 async def connect(fake: FakeDiscord, session: aiohttp.ClientSession) -> AsyncIterator[Connect]:
     """Open gateway connections and identify them, with ``shard`` if given."""
@@ -29,7 +33,7 @@ async def connect(fake: FakeDiscord, session: aiohttp.ClientSession) -> AsyncIte
         client = GatewayClient(session, fake.gateway_url, zlib_stream=False)
         clients.append(client)
         await client.connect()
-        await client.identify(fake.token, shard=shard)
+        await client.identify(fake.token, DM_TOO, shard=shard)
         return client
 
     yield connect
