@@ -17,17 +17,13 @@ from types import TracebackType
 from typing import Any
 
 from bot.games import GAMES, SPECS
-from bot.games.cards import french_pack, italian_pack
-from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
+from bot.pictures import pack_cards
 from fakediscord import FakeDiscord, Message
 
 from .driver import Store, TableRow
 
-PACKS = {
-    "centocinque": italian_pack(),
-    "cento": french_pack(),
-    "minchiate": list(MINCHIATE_PACK),
-}
+PACKS = {name: pack_cards(spec.pack) for name, spec in SPECS.items()}
+"""Every game's cards, from the pack its spec names."""
 
 
 def _codes(data: Any, pack: set[str], found: set[str]) -> set[str]:

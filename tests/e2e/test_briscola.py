@@ -5,14 +5,10 @@ shows a card of a hand to anyone who may not see it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from bot.games.briscola.cards import PACK
 from fakediscord import FakeDiscord, SimUser
 
-from . import hidden
 from .botprocess import BotProcess
 from .driver import (
     Store,
@@ -31,13 +27,6 @@ from .hidden import HiddenCardWatch
 pytestmark = pytest.mark.e2e
 
 SETTINGS = {"tables": {"ai_delay": 0.02, "turn_timeout": 60, "board_edit_interval": 0.3}}
-
-
-@pytest.fixture(autouse=True)
-def watched_pack(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The hidden-card watch learns Briscola's pack (it lists each game's)."""
-    monkeypatch.setitem(hidden.PACKS, "briscola", list(PACK))
-    yield
 
 
 async def play_through_hands(
