@@ -61,7 +61,7 @@ class Probe:
 
     @staticmethod
     async def open(where: Path | str) -> Probe:
-        if isinstance(where, str) and where.startswith(("postgresql://", "postgres://")):
+        if isinstance(where, str) and where.startswith(("postgresql://", "postgres://")):  # noqa: ASYNC240 (a str)
             return await PostgresProbe.connect(where)
         return SQLiteProbe(Path(where))
 
@@ -342,7 +342,8 @@ class TavoloTable(TableBase):
         async def open_hand() -> dict[str, Any]:
             shown = await self.press(user, board, "My hand")
             hand: dict[str, Any] | None = shown["message"]
-            assert shown["error"] is None and hand is not None, shown["error"]
+            assert shown["error"] is None, shown["error"]
+            assert hand is not None
             return hand
 
         hand = await self._until_offered(open_hand, move_options)

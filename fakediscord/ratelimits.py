@@ -129,5 +129,5 @@ def bucket_headers(
         "X-RateLimit-Remaining": str(remaining),
         "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
         "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-        "X-RateLimit-Bucket": hashlib.sha1(scope.encode()).hexdigest()[:32],
+        "X-RateLimit-Bucket": hashlib.sha1(scope.encode(), usedforsecurity=False).hexdigest()[:32],
     }

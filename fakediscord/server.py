@@ -71,7 +71,7 @@ class FakeDiscord:
         users: Iterable[str] = (),
         guild_name: str = "Tavolo Test",
         channel_name: str = "tavolo",
-        token: str = "fake-bot-token",
+        token: str = "fake-bot-token",  # noqa: S107 (the fake's own, not a secret)
         bot_name: str = "Tavolo",
         limits: Limits | None = None,
         heartbeat_interval: float = 41.25,

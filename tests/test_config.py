@@ -209,7 +209,7 @@ def test_shards_come_from_the_environment_as_docker_compose_gives_them(
     assert (discord.shard_count, discord.shard_ids, discord.some_shards) == (2, [1], True)
 
 
-SECRET = "MTA5.secret-token-never-shown"
+SECRET = "MTA5.secret-token-never-shown"  # noqa: S105 (made up, to be hidden)
 
 
 @pytest.mark.parametrize("source", ["file", "TAVOLO_DISCORD__TOKEN", "DISCORD_TOKEN"])

@@ -88,7 +88,8 @@ class LeagueRepo:
     ) -> Season | None:
         column, value = ("id", season_id) if season_id is not None else ("number", number)
         row = await self.db.fetch_one(
-            f"SELECT * FROM seasons WHERE guild_id = ? AND {column} = ?", (guild_id, value)
+            f"SELECT * FROM seasons WHERE guild_id = ? AND {column} = ?",  # noqa: S608 (a constant column)
+            (guild_id, value),
         )
         return _season(row) if row is not None else None
 
@@ -115,7 +116,8 @@ class LeagueRepo:
         assert opened is not None
         old = await self.season(guild_id, season_id=closing)
         new = await self.season(guild_id, season_id=opened[0])
-        assert old is not None and new is not None
+        assert old is not None
+        assert new is not None
         return old, new
 
     # -- matches ----------------------------------------------------------------------------
@@ -301,7 +303,7 @@ async def _ratings(
     if not wanted:
         return {}
     rows = await reader.fetch_all(
-        "SELECT player, mu, sigma, matches FROM ratings WHERE guild_id = ? AND game = ?"
+        "SELECT player, mu, sigma, matches FROM ratings WHERE guild_id = ? AND game = ?"  # noqa: S608 (only ? are added)
         f" AND player IN ({','.join('?' * len(wanted))})",
         (guild_id, game, *wanted),
     )
@@ -316,7 +318,7 @@ async def _with_seats(reader: Reader, rows: Iterable[Row]) -> list[MatchResult]:
     for chunk in range(0, len(ids), 500):
         part = ids[chunk : chunk + 500]
         for p in await reader.fetch_all(
-            "SELECT * FROM match_players WHERE match_id IN"
+            "SELECT * FROM match_players WHERE match_id IN"  # noqa: S608 (only ? are added)
             f" ({','.join('?' * len(part))}) ORDER BY match_id, seat",
             part,
         ):

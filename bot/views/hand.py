@@ -33,7 +33,7 @@ from bot.views.render import (
 )
 from bot.views.services import services
 
-TOKEN = r"[A-Za-z0-9:+]+"  # an action token (at most 40 characters: ids stay under 100)
+TOKEN = r"[A-Za-z0-9:+]+"  # noqa: S105 (an action token: at most 40 characters, ids stay under 100)
 
 
 @dataclass

@@ -18,7 +18,7 @@ def test_percentiles_interpolate_between_closest_ranks() -> None:
     assert percentile(values, 0) == 1 and percentile(values, 100) == 100
     assert percentile([7.0], 95) == 7
     assert math.isnan(percentile([], 50))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="from 0 to 100, not 101"):
         percentile(values, 101)
 
 
@@ -65,7 +65,7 @@ def test_the_pacer_spaces_slots_and_does_not_catch_up_after_an_idle_spell() -> N
     clock.now = 110.0  # nobody asked for ten seconds
     assert [pacer.reserve() for _ in range(2)] == [110.0, 110.25]
     assert pacer.granted == 5
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="the rate must be positive"):
         Pacer(rate=0)
 
 

@@ -44,9 +44,9 @@ def test_options_are_accepted_exactly_when_valid_and_errors_name_the_option(
     try:
         state = rules.new_game(seats=4, seed=1, options=options)
     except GameError as exc:
-        assert expected is None or "players" in str(exc)
+        assert expected is None or "players" in str(exc)  # noqa: PT017 (either outcome may be)
         if expected is None:
-            assert any(f"“{k}”" in str(exc) for k in options), str(exc)
+            assert any(f"“{k}”" in str(exc) for k in options), str(exc)  # noqa: PT017
         return
     assert expected is not None
     assert rules.view(state, 0)["options"] == expected.model_dump()
@@ -134,8 +134,9 @@ def test_any_sequence_of_moves_is_applied_or_refused_without_change(
         try:
             state, _ = rules.apply(state, seat, action)
         except GameError as exc:
-            assert action not in legal, f"{action!r} is legal but was refused: {exc}"
-            assert str(exc), "an error without a message"
+            # A move may be refused or not: the branch checks that it was right either way.
+            assert action not in legal, f"{action!r} is legal but was refused: {exc}"  # noqa: PT017
+            assert str(exc), "an error without a message"  # noqa: PT017
             assert json.dumps(rules.dump(state), sort_keys=True) == before
         else:
             assert action in legal, f"{action!r} was accepted but is not legal"

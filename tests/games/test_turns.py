@@ -79,7 +79,7 @@ def test_a_real_choice_is_no_formality() -> None:
     raise AssertionError("no deal gives a seat something to declare")
 
 
-@pytest.mark.parametrize("game,seats", [("centocinque", 3), ("cento", 3), ("minchiate", 4)])
+@pytest.mark.parametrize(("game", "seats"), [("centocinque", 3), ("cento", 3), ("minchiate", 4)])
 def test_a_game_is_driven_to_its_end_and_the_end_is_reported(game: str, seats: int) -> None:
     rules = GAMES[game]
     turns = Turns(rules, rules.new_game(seats=seats, seed=3), ai=NOBODY)

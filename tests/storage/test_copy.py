@@ -3,6 +3,7 @@ a target that holds rows, or a source the code cannot read, is refused with noth
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -53,7 +54,7 @@ async def every_row(url: str) -> dict[str, list[tuple[object, ...]]]:
     db = await Database.open(url)
     try:
         return {
-            table: [tuple(r) for r in await db.fetch_all(f"SELECT * FROM {table} ORDER BY {order}")]
+            table: [tuple(r) for r in await db.fetch_all(f"SELECT * FROM {table} ORDER BY {order}")]  # noqa: S608
             for table, order in TABLES.items()
         }
     finally:
@@ -119,9 +120,13 @@ async def test_the_command_copies_and_says_what(tmp_path: Path, postgres: Postgr
     source = SQLiteBackend(tmp_path / "a.sqlite3")
     await bot_data(source.url)
     command = [sys.executable, "-m", "bot", "db", "copy", "--from", source.url, "--to"]
-    done = subprocess.run([*command, postgres.url], cwd=ROOT, capture_output=True, text=True)
+    done = await asyncio.to_thread(
+        subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert "  moves: 2 rows" in done.stdout and "rows in 10 tables" in done.stdout
-    again = subprocess.run([*command, postgres.url], cwd=ROOT, capture_output=True, text=True)
+    again = await asyncio.to_thread(
+        subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
+    )
     assert again.returncode == 2 and again.stderr.startswith("tavolo: the target")
     assert again.stderr.count("\n") == 1

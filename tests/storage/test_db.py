@@ -78,7 +78,8 @@ async def test_a_sqlite_url_names_a_file_relative_or_absolute(
     await db.close()
     db = await Database.open(f"sqlite:///{tmp_path}/there.sqlite3")  # sqlite:////tmp/...
     await db.close()
-    assert sorted(p.name for p in tmp_path.glob("*.sqlite3")) == ["here.sqlite3", "there.sqlite3"]
+    files = await asyncio.to_thread(lambda: sorted(p.name for p in tmp_path.glob("*.sqlite3")))
+    assert files == ["here.sqlite3", "there.sqlite3"]
     with pytest.raises(ValueError, match="not a database URL: 'mysql://me:\\*\\*\\*@db/x'"):
         await Database.open("mysql://me:secret@db/x")
 

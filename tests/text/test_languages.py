@@ -109,8 +109,7 @@ def test_a_whole_match_is_told_in_the_language_and_within_discord_s_limits(
                 assert all(len(c.label) < LABEL_MAX for c in choices), "a label was clipped"
                 for wrong in NOT_MOVES:
                     if table.playing and wrong not in legal:
-                        try:
+                        with pytest.raises(GameError) as error:
                             rules.apply(state, seat, wrong)
-                        except GameError as error:
-                            assert 0 < len(refusal(error)) <= MESSAGE_MAX
+                        assert 0 < len(refusal(error.value)) <= MESSAGE_MAX
     assert missed == set(), f"shown in English in {language}: {sorted(missed)[:10]}"
