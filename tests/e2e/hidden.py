@@ -27,6 +27,7 @@ PACKS = {
     "centocinque": italian_pack(),
     "cento": french_pack(),
     "minchiate": list(MINCHIATE_PACK),
+    "scopa": italian_pack(),
 }
 
 
