@@ -148,7 +148,7 @@ async def test_two_people_play_a_game_to_its_result_and_the_league_has_it(
 
     outcome, places = store.match(table_id)
     rules = GAMES["scopa"]
-    assert max(outcome["scores"]) >= 11 and outcome["rounds"] >= 1
+    assert max(outcome["points"]) >= 11 and outcome["rounds"] >= 1
     assert places == {s: p for p, group in enumerate(outcome["ranking"], 1) for s in group}
     assert rules.outcome(row.engine_state()) == outcome
     await discord.wait_for(lambda: "match over" in board_of(discord, table_id).text)
