@@ -23,11 +23,12 @@ from bench.stats import percentile
 from bot.games import GAMES, make_player
 from bot.games.turns import Over, Turns
 
-SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4, "briscola": 2}
+SEATS = {"centocinque": 2, "cento": 4, "minchiate": 4, "scopa": 2, "briscola": 2}
 GOALS_MS = {
     "centocinque": 200.0,
     "cento": 200.0,
     "minchiate": 300.0,
+    "scopa": 200.0,
     "briscola": 200.0,
 }  # hard, p95
 LEVELS = ("easy", "hard")

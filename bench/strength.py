@@ -20,6 +20,8 @@ MATCHUPS = [
     ("cento", 4, "easy,random", 300),
     ("minchiate", 4, "easy,random", 300),
     ("minchiate", 4, "hard,easy", 300),
+    ("scopa", 2, "easy,random", 200),
+    ("scopa", 2, "hard,easy", 40),
 ]
 SEED = 1
 

@@ -212,7 +212,6 @@ class Scopa:
         return {
             "ranking": ranking,
             "winner": ranking[0][0] % sides,
-            "scores": list(state.scores),
             "points": [state.scores[s % sides] for s in range(state.seats)],
             "rounds": state.round_no,
         }

@@ -48,6 +48,5 @@ class ScopaView(TypedDict):
 class ScopaOutcome(TypedDict):
     ranking: list[list[int]]
     winner: int  # the winning side
-    scores: list[int]  # per side
-    points: list[int]  # per seat: its side's
+    points: list[int]  # per seat: its side's score (every list here is per seat)
     rounds: int

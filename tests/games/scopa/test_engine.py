@@ -130,7 +130,6 @@ def test_the_game_ends_at_the_target_with_a_sole_leader() -> None:
     assert RULES.outcome(st) == {
         "ranking": [[0], [1]],
         "winner": 0,
-        "scores": [11, 9],
         "points": [11, 9],
         "rounds": 1,
     }
