@@ -158,7 +158,7 @@ def run_bot(settings: Settings) -> None:
     and ShardTaken if another process on the database runs one of its shards."""
     use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
     with asyncio.Runner(loop_factory=event_loop_factory(settings.event_loop)) as runner:
-        log.info("event loop: %s", type(runner.get_loop()).__module__.split(".")[0])
+        log.debug("event loop: %s", type(runner.get_loop()).__module__.split(".")[0])
         runner.run(_open_and_serve(settings))
 
 
