@@ -158,7 +158,6 @@ def run_bot(settings: Settings) -> None:
     and ShardTaken if another process on the database runs one of its shards."""
     use_endpoints(settings.discord.api_base, settings.discord.gateway_url)
     with asyncio.Runner(loop_factory=event_loop_factory(settings.event_loop)) as runner:
-        log.debug("event loop: %s", type(runner.get_loop()).__module__.split(".")[0])
         runner.run(_open_and_serve(settings))
 
 
@@ -168,6 +167,8 @@ async def _open_and_serve(settings: Settings) -> None:
         busy_timeout=settings.database.busy_timeout,
         connections=settings.database.connections,
     )
+    # Said once the database is open: a database that stops the bot leaves one line only.
+    log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
     try:
         count, shards = settings.discord.shard_count, settings.discord.shard_ids
         if shards is None and count is not None:
