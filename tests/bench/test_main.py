@@ -6,6 +6,7 @@ import pytest
 
 import bench.__main__ as cli
 from bench import strength
+from bot.games import GAMES
 
 
 def test_all_runs_each_benchmark_with_quick_and_skips_missing_ones(
@@ -55,4 +56,9 @@ def test_strength_runs_the_documented_simulate_commands() -> None:
         "--seed",
         "1",
     ]
-    assert len(strength.MATCHUPS) == 6
+    games = {game for game, *_ in strength.MATCHUPS}
+    assert games <= set(GAMES)
+    for game in games:
+        levels = {lv for g, _, lv, _ in strength.MATCHUPS if g == game}
+        assert "easy,random" in levels, game
+        assert any(lv.startswith("hard,") for lv in levels), game
