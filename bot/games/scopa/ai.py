@@ -65,7 +65,10 @@ class HardPlayer:
         self.budget = budget
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
-        if len(legal) == 1:
+        # The round's last card: whichever take it makes, the last take sweeps the rest of the
+        # table to its side, and no take can clear the table while another leaves cards, so all
+        # end the round alike (and a playout would begin in the next round, or after the game).
+        if len(legal) == 1 or _is_last(view):
             return legal[0]
         seat: int = view["seat"]
         return best_action(

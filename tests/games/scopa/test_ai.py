@@ -83,3 +83,18 @@ def test_hard_beats_easy_over_fixed_seeds() -> None:
             st, _ = RULES.apply(st, seat, action)
         won += outcome["ranking"][0] == [hard_seat]
     assert won >= 4
+
+
+def test_hard_plays_the_round_s_last_card_even_when_it_ends_the_game() -> None:
+    # The very last card: both takes give seat 0 the whole table (the last take sweeps it), and
+    # the round's points end the game. Seat 0 took every other card in one (made-up) take.
+    hand, table = ["7d"], ["3c", "4c", "2s", "5s"]
+    taken = [c for c in PACK if c not in hand + table]
+    take = {"seat": 0, "card": taken[0], "took": taken[1:]}
+    st = position([hand, []], table, stock=[], piles=[taken, []], takes=[take], scores=[10, 9])
+    legal = RULES.legal_actions(st, 0)
+    assert legal == ["play:7d:3c+4c", "play:7d:2s+5s"]
+    action = make_player("scopa", "hard").choose(RULES.view(st, 0), legal, random.Random(1))
+    assert action == legal[0]
+    _, events = RULES.apply(st, 0, action)
+    assert events[-1]["type"] == "game_over"
