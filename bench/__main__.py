@@ -21,6 +21,8 @@ BENCHMARKS = {
     "strength": "AI strength tables from simulate, with 95% intervals",
     "briscola": "Briscola heads-up deal by deal, seats swapped: deals won, points per deal",
     "openspiel_briscola": "Briscola's hard against OpenSpiel's ISMCTS, seats swapped",
+    "scopa": "Scopa heads-up, rounds and games, seats swapped: won, points per round",
+    "openspiel_scopa": "Scopa's hard against OpenSpiel's ISMCTS, round by round, seats swapped",
     "load": "the bot under load: latency, memory per table, against a floor bot; capacity",
     "restart": "process start to 10,000 stored tables playable; first action after it",
     "storage": "move commit time p50/p99",
@@ -30,8 +32,9 @@ BENCHMARKS = {
 }
 
 INSTALL = "pip install -e '.[bench]'"
+WIDTH = max(map(len, BENCHMARKS))
 USAGE = "usage: python -m bench {all [--quick] | NAME [ARGS...]}\n\n" + "\n".join(
-    f"  {name:<11} {what}" for name, what in BENCHMARKS.items()
+    f"  {name:<{WIDTH}} {what}" for name, what in BENCHMARKS.items()
 )
 
 
