@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bench import ai_time, peers, throughput
+from bot.games import GAMES
 
 
 def test_the_fast_path_plays_the_same_games_as_the_engine_contract() -> None:
@@ -70,3 +71,26 @@ def test_ai_times_are_measured_on_one_core_and_the_cores_given_back() -> None:
     with ai_time.one_core() as pinned:
         assert len(os.sched_getaffinity(0)) == 1 and pinned.startswith("pinned to core")
     assert os.sched_getaffinity(0) == before
+
+
+def test_throughput_reports_every_game_by_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    measured: list[str] = []
+
+    def compare(
+        drivers: dict[str, throughput.PlayGame], seconds: float, rounds: int
+    ) -> dict[str, float]:
+        measured.extend(drivers)
+        return dict.fromkeys(drivers, 1000.0)
+
+    monkeypatch.setattr(throughput, "compare", compare)
+    throughput.main(["--quick"])
+    assert set(measured) == set(GAMES) | {throughput.FAST}
+    out = capsys.readouterr().out
+    assert "  scopa: 1,000 decisions/s" in out and "  briscola: 1,000 decisions/s" in out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_is_played_whole_through_the_contract(game: str) -> None:
+    assert throughput.contract_game(game)(random.Random(1), 1) > 0
