@@ -8,7 +8,7 @@ first level at seat 0 and once at seat 1, so neither level keeps the luck of a d
 first level it reports the contests won, drawn and lost, its share of contests won (a draw
 counting as the contest says) with a 95% Wilson interval, and its points per contest over the
 other level with a 95% interval over the pairs (which are independent). Each decision's CPU time
-is kept for every level (p50/p95/max), which a busy machine does not inflate.
+is kept for every level (p50/p95/max), which a busy machine inflates less than wall time.
 
 A goal is met when its whole interval is at or above it; when only the estimate is, or the
 interval reaches above a missed goal, the line says so.
