@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.games.briscola import league
 from bot.games.briscola.text import action_label, board_lines, card_name, narrate, stats_lines
+from bot.i18n import speaking
 
 from .deals import RULES, act, start
 
@@ -52,8 +53,12 @@ def test_a_mano_ends_with_each_side_s_points_and_a_patta_counts_for_nobody() -> 
     assert narrate(patta, TWO) == (
         "End of mano 2: Ada 60, Bo 60. Patta: the mano counts for nobody."
     )
+    assert narrate({**over, "winner": 1}, TWO) == "End of mano 2: Ada 70, Bo 50. Bo wins the mano."
     assert narrate({"type": "match_over", "winner": 1, "ranking": [[1, 3], [0, 2]]}, FOUR) == (
         "🏆 Bo & Di win the match!"
+    )
+    assert narrate({"type": "match_over", "winner": 0, "ranking": [[0], [1]]}, TWO) == (
+        "🏆 Ada wins the match!"
     )
 
 
@@ -95,3 +100,10 @@ def test_partners_are_a_team_only_at_four() -> None:
 
     seating = SPECS["briscola"].seats
     assert [seating.teams(n) for n in (2, 3, 4)] == [[0, 1], [0, 1, 2], [0, 1, 0, 1]]
+
+
+def test_in_italian_a_partnership_wins_in_the_plural_and_one_player_in_the_singular() -> None:
+    over = {"type": "deal_over", "deal": 1, "points": [70, 50], "winner": 0, "deals_won": [1, 0]}
+    with speaking("it"):
+        assert narrate(over, FOUR).endswith("Ada & Cy vincono la mano.")
+        assert narrate(over, TWO).endswith("Ada vince la mano.")

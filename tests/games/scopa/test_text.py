@@ -66,3 +66,10 @@ def test_the_board_shows_counts_scope_and_the_last_take_never_a_hidden_card() ->
     assert "Last take: Ada, the Fante di Spade taking Fante di Coppe" in joined
     assert "Your hand: 4 di Coppe, 5 di Coppe, 6 di Coppe" in joined
     assert "Re di" not in joined and "7 di" not in joined
+
+
+def test_the_game_s_winner_agrees_with_one_player_or_a_partnership() -> None:
+    over = {"type": "game_over", "ranking": [[1], [0]], "scores": [9, 11], "rounds": 3}
+    assert text.narrate(over, NAMES[:2]) == "🏆 Bo wins the game (9 – 11)!"
+    pair = {**over, "ranking": [[0, 2], [1, 3]], "scores": [11, 7]}
+    assert text.narrate(pair, NAMES) == "🏆 Ada & Cy win the game (11 – 7)!"
