@@ -22,14 +22,16 @@ from bot.views.click import Click, Form, Interaction
 from bot.views.components import BLUE, GREY, RED, button, view
 from bot.views.errors import NotShown, tell
 from bot.views.render import (
+    DESCRIPTION_MAX,
     MOVE_ROWS,
     ROW_WIDTH,
     SELECT_OPTIONS,
     Choice,
-    completions,
+    clip,
     hand_choices,
     hand_embed,
     move_page,
+    takes,
 )
 from bot.views.services import services
 
@@ -55,13 +57,14 @@ async def _hand(
     """The hand of ``seat``; with ``focus``, the takes of that card instead of the moves."""
     if table.playing:
         choices = hand_choices(table.game, _legal(table, seat))
-        shown = completions(table.game, _legal(table, seat), focus) if focus else []
+        shown, listed = takes(table.game, _legal(table, seat), focus) if focus else ([], [])
         embed = hand_embed(table, seat, choices)
         completion = table.spec.inputs.completion
         if shown and completion is not None:
             card = next((c.card for c in choices if c.token == focus), None)
             name = table.spec.text.card_name(card) if card else ""
-            embed.description = f"{embed.description}\n\n{t(completion.ask, card=name)}"
+            asked = "\n".join([t(completion.ask, card=name), *listed])
+            embed.description = clip(f"{embed.description}\n\n{asked}", DESCRIPTION_MAX)
             moves = hand_view(table, seat, shown, 0, back=True)
         else:
             moves = hand_view(table, seat, choices, page)

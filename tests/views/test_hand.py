@@ -6,12 +6,14 @@ import pytest
 
 from bot.views.hand import MoveButton, hand_view
 from bot.views.render import (
+    LABEL_MAX,
     Choice,
     hand_choices,
     hand_embed,
     move_page,
     resolve_choice,
     suggest,
+    takes,
 )
 
 from .tables import make_table, with_big_hand
@@ -101,3 +103,25 @@ def test_play_accepts_a_token_a_card_code_or_a_label() -> None:
     assert resolve_choice(choices, "") is None and resolve_choice(choices, "   ") is None
     assert suggest(choices, "di") == choices[:2]
     assert len(suggest([Choice(f"play:{i}", f"c{i}") for i in range(40)], "")) == 25
+
+
+def test_a_card_s_takes_are_named_in_full_and_stay_readable_when_too_long_for_a_button() -> None:
+    short = ["play:7b:3c+4s", "play:7b:7d", "play:2c"]
+    choices, lines = takes("scopa", short, "play:7b")
+    assert [c.label for c in choices] == [
+        "7 di Bastoni takes 3 di Coppe + 4 di Spade",
+        "7 di Bastoni takes 7 di Denari",
+    ]
+    assert lines == []
+
+    seven = "play:Rb:Ac+Ad+As+Ab+2c+2d+2s"
+    choices, lines = takes("scopa", [seven, "play:Rb:4c+6d"], "play:Rb")
+    assert [c.token for c in choices] == [seven, "play:Rb:4c+6d"]
+    assert all(len(c.label) <= LABEL_MAX for c in choices)
+    assert choices[1].label == "2. 4 di Coppe + 6 di Denari"
+    assert choices[0].label.startswith("1. Asso di Coppe + Asso di Denari")
+    assert lines[0] == (
+        "**1. Asso di Coppe + Asso di Denari + Asso di Spade + Asso di Bastoni"
+        " + 2 di Coppe + 2 di Denari + 2 di Spade**"
+    )
+    assert lines[1] == "**2. 4 di Coppe + 6 di Denari**"
