@@ -16,7 +16,7 @@ from bot.games.errors import echo
 from bot.games.moves import Mark
 from bot.i18n import t
 from bot.tables import OutOfDate, Table, TableError
-from bot.views.access import clicked_table, manager, own_seat, thinking
+from bot.views.access import clicked_table, in_time, manager, own_seat, thinking
 from bot.views.attach import hand_files
 from bot.views.click import Click, Form, Interaction
 from bot.views.components import BLUE, GREY, RED, button, view
@@ -90,7 +90,7 @@ async def update(
     interaction: Interaction, table: Table, seat: int, page: int, focus: str | None = None
 ) -> None:
     """Redraw the hand message the person clicked in; its picture is replaced."""
-    hand = await _hand(interaction, table, seat, page, focus)
+    hand = await in_time(interaction, _hand(interaction, table, seat, page, focus), edit=True)
     if interaction.response.is_done():
         await interaction.edit_original_response(
             embed=hand.embed, view=hand.view, attachments=hand.files
@@ -106,7 +106,7 @@ async def show(interaction: Interaction, table: Table, focus: str | None = None)
     seat = own_seat(table, interaction.user.id)
     if not table.playing:
         raise TableError(t("The game has not started yet."))
-    hand = await _hand(interaction, table, seat, 0, focus)
+    hand = await in_time(interaction, _hand(interaction, table, seat, 0, focus), edit=False)
     if hand.view is None:
         await tell(interaction, t("The game is over."))
         return
