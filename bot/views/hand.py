@@ -90,7 +90,14 @@ async def update(
     interaction: Interaction, table: Table, seat: int, page: int, focus: str | None = None
 ) -> None:
     """Redraw the hand message the person clicked in; its picture is replaced."""
-    hand = await in_time(interaction, _hand(interaction, table, seat, page, focus), edit=True)
+    await _edit(
+        interaction,
+        await in_time(interaction, _hand(interaction, table, seat, page, focus), edit=True),
+    )
+
+
+async def _edit(interaction: Interaction, hand: _Hand) -> None:
+    """The clicked message becomes ``hand`` (after a deferral: its original response)."""
     if interaction.response.is_done():
         await interaction.edit_original_response(
             embed=hand.embed, view=hand.view, attachments=hand.files
@@ -132,17 +139,19 @@ async def move(
     *,
     in_place: bool,
 ) -> None:
-    """Make a move; then show the hand, in the clicked message or in a new one."""
-    if in_place:
-        await interaction.response.defer()
-    else:
-        await thinking(interaction)
-    await manager(interaction).act(table, interaction.user.id, action, counter)
-    async with made(t("Your move was made, but your hand could not be shown: open it again.")):
-        if in_place:
-            await update(interaction, table, seat, 0)
-            return
-        await _send(interaction, await _hand(interaction, table, seat, 0))
+    """Make a move; then show the hand, in the clicked message or in a new one. The hand is
+    the answer itself, one request, unless making and drawing it takes long enough that the
+    interaction must be deferred first (``in_time``)."""
+    told = t("Your move was made, but your hand could not be shown: open it again.")
+
+    async def made_then_drawn() -> _Hand:
+        await manager(interaction).act(table, interaction.user.id, action, counter)
+        async with made(told):
+            return await _hand(interaction, table, seat, 0)
+
+    hand = await in_time(interaction, made_then_drawn(), edit=in_place)
+    async with made(told):
+        await (_edit if in_place else _send)(interaction, hand)
 
 
 async def ask_number(interaction: Interaction, table: Table, seat: int, card: str) -> None:
