@@ -160,7 +160,7 @@ async def run(options: argparse.Namespace) -> list[Match]:
             bot = BotProcess(discord, Path(folder), settings=settings)
             await bot.start()
             try:
-                store = Store(bot.db_path)
+                store = bot.store()
                 for _ in range(options.matches):
                     matches.append(await play_match(discord, store, options))
             finally:
