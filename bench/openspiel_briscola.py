@@ -158,7 +158,8 @@ class IsmctsPlayer:
         )
 
     def choose_from(self, st: BriscolaState) -> str:
-        return "play:" + PACK[self.bot.step(BriscolaDealState(self.game, st.clone()))]
+        card: int = self.bot.step(BriscolaDealState(self.game, st.clone()))  # OpenSpiel's action
+        return "play:" + PACK[card]
 
 
 def play_deal(hard: Player, other: IsmctsPlayer, hard_seat: int, seed: int, tally: Tally) -> int:

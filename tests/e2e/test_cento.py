@@ -178,7 +178,11 @@ async def test_a_one_hundred_match_is_played_through_discord_and_stored(
     pings = [m for m in discord.messages() if m.pinged]
     assert all(len(m.pinged) == 1 for m in pings)
     assert not [m for m in discord.messages() if m.embeds and m.pinged]
-    assert all([int(u) for u in m.allowed_mentions["users"]] == [m.pinged[0].id] for m in pings)
+    assert all(
+        m.allowed_mentions is not None
+        and [int(u) for u in m.allowed_mentions["users"]] == [m.pinged[0].id]
+        for m in pings
+    )
     assert {u.id for m in pings for u in m.pinged} <= {alice.id, bob.id, carol.id}
 
     # Rematch: a new lobby with the same seats and house rules.
