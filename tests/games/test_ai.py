@@ -12,6 +12,7 @@ import pytest
 
 from bot.games import GAMES, GameError, make_player
 from bot.games.centocinque.engine import CentocinqueState
+from tests.games.support import seat_on_turn
 
 GAMES_UNDER_TEST = ["centocinque", "cento", "scopa", "briscola"]
 
@@ -22,7 +23,7 @@ def random_position(game: str, seed: int) -> Any:
     rng = random.Random(seed)
     state = rules.new_game(seats=3, seed=seed)
     for _ in range(rng.randrange(1, 60)):
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         nxt, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
         if rules.outcome(nxt) is not None:
             break
@@ -52,7 +53,7 @@ def test_the_ai_never_peeks(game: str, level: str) -> None:
     changed = 0
     for seed in range(25):
         state = random_position(game, seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         other = reshuffle_hidden(state, seat, random.Random(seed))
         changed += rules.dump(other) != rules.dump(state)
         assert rules.view(other, seat) == rules.view(state, seat)
@@ -72,7 +73,7 @@ def test_the_ai_plays_legal_moves_and_is_deterministic(game: str, level: str) ->
     player = make_player(game, level, budget=24)
     for seed in range(15):
         state = random_position(game, seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         first = player.choose(view, legal, random.Random(seed))
         assert first in legal
@@ -111,7 +112,7 @@ def test_easy_sometimes_forgets_penultima_and_hard_never_does() -> None:
         state = _two_card_turn(seed)
         if state is None:
             continue
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         legal = rules.legal_actions(state, seat)
         if not any(a.endswith(":penultima") for a in legal):
             continue
@@ -148,7 +149,7 @@ def test_the_ai_calls_out_only_a_missed_penultima_when_wrong_calls_are_legal(lev
         for _ in range(3000):
             if rules.outcome(state) is not None:
                 break
-            turn = rules.turn(state)
+            turn = seat_on_turn(rules, state)
             off_turn = [s for s in rules.to_act(state) if s != turn]
             for seat in [*off_turn, turn]:
                 legal = rules.legal_actions(state, seat)
@@ -250,6 +251,6 @@ def test_the_one_hundred_safe_cards_are_the_cards_of_the_legal_actions() -> None
     rules = GAMES["cento"]
     for seed in range(40):
         state = random_position("cento", seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         cards = dict.fromkeys(a.split(":")[1] for a in rules.legal_actions(state, seat))
         assert safe_cards(state.hands[seat], state.total, False) == list(cards)

@@ -15,6 +15,7 @@ from bot.views.render import (
     suggest,
     takes,
 )
+from tests.games.support import seat_on_turn
 
 from .tables import make_table, with_big_hand
 
@@ -51,7 +52,7 @@ def _rows(view: object) -> list[list[dict[str, object]]]:
 @pytest.mark.parametrize("cards", [5, 21, 25, 34])
 def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
     table = with_big_hand(make_table("centocinque", 2, cavallo_declares_suit=True), cards)
-    seat = table.rules.turn(table.state)
+    seat = seat_on_turn(table.rules, table.state)
     choices = hand_choices("centocinque", table.rules.legal_actions(table.state, seat))
     seen: list[str] = []
     page, pages = 0, 1
@@ -76,7 +77,7 @@ def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
 
 def test_a_hand_carries_the_table_the_seat_and_its_move_counter() -> None:
     table = make_table("cento", 3)
-    seat = table.rules.turn(table.state)
+    seat = seat_on_turn(table.rules, table.state)
     table.seats[seat].acted = 7
     choices = hand_choices("cento", table.rules.legal_actions(table.state, seat))
     rows = _rows(hand_view(table, seat, choices, 0))

@@ -9,8 +9,10 @@ import random
 import pytest
 
 from bot.games import GameError
+from bot.games.base import Event
 from bot.games.minchiate.cards import PACK, POINTS
 from bot.games.minchiate.scoring import matto_payment
+from tests.games.support import seat_on_turn
 
 from .deals import CUT, RULES, arranged_deck, every_card, play, quiet_deal, to_first_lead
 
@@ -170,18 +172,17 @@ def test_a_matto_discarded_by_the_fallback_counts_for_nobody(robbed_matto: bool)
     # Seat 3's declaration gets no Matto bonus: 28-40 = 90, 1-13-28 = 15, 10-20-30 = 15,
     # 20-30-40 = 20, four Re = 20.
     while state.phase == "declare":
-        seat = state.current
+        seat = seat_on_turn(RULES, state)
         state, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
         if seat == 3:
             assert events[0]["type"] == "declare" and events[0]["points"] == 160
             assert all("M" not in combo["cards"] for combo in events[0]["combinations"])
     assert "M" in RULES.view(state, 0)["discards"][3]  # public once the fola is shown
     assert "M" not in hand
-    every = []
+    every: list[Event] = []
     while state.phase == "play":
-        state, every = RULES.apply(
-            state, state.current, RULES.legal_actions(state, state.current)[0]
-        )
+        seat = seat_on_turn(RULES, state)
+        state, every = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
         assert sorted(every_card(state)) == sorted(PACK)
     assert "matto_payment" not in [e["type"] for e in every]
     outcome = RULES.outcome(state)
@@ -205,7 +206,7 @@ def test_a_matto_discarded_by_the_fallback_counts_for_nobody(robbed_matto: bool)
 def test_discards_are_known_to_their_owner_until_the_fola_is_shown() -> None:
     state = RULES.new_game(seats=4, seed=3)
     while state.phase == "discard":
-        seat = state.current
+        seat = seat_on_turn(RULES, state)
         state, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
         assert "card" not in events[0]
     owners = [s for s in range(4) if state.discards[s]]
@@ -214,7 +215,7 @@ def test_discards_are_known_to_their_owner_until_the_fola_is_shown() -> None:
         view = RULES.view(state, s)
         assert view["discards"] == [d if o == s else None for o, d in enumerate(state.discards)]
     while state.phase == "declare":
-        state, _ = RULES.apply(state, state.current, "nodeclare")
+        state, _ = RULES.apply(state, seat_on_turn(RULES, state), "nodeclare")
     for s in range(4):
         assert RULES.view(state, s)["discards"] == state.discards
         assert RULES.view(state, s)["fola"] == state.fola
