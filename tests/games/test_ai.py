@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, GameError, make_player
+from bot.games.base import Rules
 from bot.games.centocinque.engine import CentocinqueState
 from tests.games.support import seat_on_turn
 
@@ -89,9 +90,10 @@ def test_unknown_levels_and_games_are_refused_by_name() -> None:
 
 def _two_card_turn(seed: int) -> CentocinqueState | None:
     """A fresh deal where the player on turn holds two cards, one of them playable."""
-    rules = GAMES["centocinque"]
+    rules: Rules[CentocinqueState] = GAMES["centocinque"]
     state = rules.new_game(seats=2, seed=seed)
-    plays = [a for a in rules.legal_actions(state, state.current) if a.startswith("play:")]
+    seat = seat_on_turn(rules, state)
+    plays = [a for a in rules.legal_actions(state, seat) if a.startswith("play:")]
     if not plays:
         return None
     data = rules.dump(state)
@@ -118,8 +120,11 @@ def test_easy_sometimes_forgets_penultima_and_hard_never_does() -> None:
             continue
         trials += 1
         view = rules.view(state, seat)
-        said["easy"] += easy.choose(view, legal, random.Random(seed)).endswith(":penultima")
-        said["hard"] += hard.choose(view, legal, random.Random(seed)).endswith(":penultima")
+        easy_pick = easy.choose(view, legal, random.Random(seed))
+        hard_pick = hard.choose(view, legal, random.Random(seed))
+        assert easy_pick is not None and hard_pick is not None  # the seat is on turn
+        said["easy"] += easy_pick.endswith(":penultima")
+        said["hard"] += hard_pick.endswith(":penultima")
     assert trials > 100
     assert said["hard"] == trials
     assert 0.6 * trials < said["easy"] < 0.95 * trials

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, GameError
-from bot.games.base import Event
+from bot.games.base import Event, Rules
 from bot.games.centocinque.engine import PACK, PENALTY, CentocinqueState
 from tests.games.support import seat_on_turn
 
-rules = GAMES["centocinque"]
+rules: Rules[CentocinqueState] = GAMES["centocinque"]
 
 
 def position(
