@@ -230,7 +230,7 @@ async def test_a_match_played_to_the_end_is_stored_with_its_places(world: World)
     await m.start(table, 100)
     await m.leave(table, 100)  # the AI takes Ann's seat: the match plays itself out
     await world.until(lambda: not table.playing)
-    assert table.record.status == "finished"
+    assert table.record.status == "finished" and world.db is not None
     row = await world.db.fetch_one("SELECT outcome FROM matches WHERE table_id = ?", (table.id,))
     assert row is not None and sorted(json.loads(row[0])["chips"])[:2] == [0, 0]
     with pytest.raises(TableError, match="no table"):
@@ -298,6 +298,7 @@ async def test_a_finished_match_stores_each_seats_figures_and_enters_the_league(
     world: World,
 ) -> None:
     m = await world.open()
+    assert world.db is not None
     league = League(LeagueRepo(world.db), LeagueSettings(min_humans=1))
     recorded: list[int] = []
 
