@@ -110,7 +110,14 @@ def test_partners_are_a_team_only_at_four() -> None:
 
 
 def test_in_italian_a_partnership_wins_in_the_plural_and_one_player_in_the_singular() -> None:
-    over = {"type": "deal_over", "deal": 1, "points": [70, 50], "winner": 0, "deals_won": [1, 0]}
+    over: DealOver = {
+        "type": "deal_over",
+        "deal": 1,
+        "points": [70, 50],
+        "winner": 0,
+        "deals_won": [1, 0],
+    }
     with speaking("it"):
-        assert narrate(over, FOUR).endswith("Ada & Cy vincono la mano.")
-        assert narrate(over, TWO).endswith("Ada vince la mano.")
+        four, two = narrate(over, FOUR), narrate(over, TWO)
+    assert four is not None and four.endswith("Ada & Cy vincono la mano.")
+    assert two is not None and two.endswith("Ada vince la mano.")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.scopa import text
-from bot.games.scopa.events import Play, RoundOver, Sweep
+from bot.games.scopa.events import GameOver, Play, RoundOver, Sweep
 from bot.games.scopa.views import ScopaView
 from tests.games.typed import checked
 
@@ -76,7 +76,7 @@ def test_the_board_shows_counts_scope_and_the_last_take_never_a_hidden_card() ->
 
 
 def test_the_game_s_winner_agrees_with_one_player_or_a_partnership() -> None:
-    over = {"type": "game_over", "ranking": [[1], [0]], "scores": [9, 11], "rounds": 3}
+    over: GameOver = {"type": "game_over", "ranking": [[1], [0]], "scores": [9, 11], "rounds": 3}
     assert text.narrate(over, NAMES[:2]) == "🏆 Bo wins the game (9 – 11)!"
-    pair = {**over, "ranking": [[0, 2], [1, 3]], "scores": [11, 7]}
+    pair: GameOver = {**over, "ranking": [[0, 2], [1, 3]], "scores": [11, 7]}
     assert text.narrate(pair, NAMES) == "🏆 Ada & Cy win the game (11 – 7)!"
