@@ -41,6 +41,7 @@ from tests.e2e.driver import (
     answered,
     board_of,
     make_move,
+    moved,
     new_table,
     open_hand,
     pings_ahead_of_the_board,
@@ -117,7 +118,7 @@ async def play_match(discord: FakeDiscord, store: Store, options: argparse.Names
         if row.status != "playing":
             break
         if formality(row.rules, row.engine_state()) is not None:  # the table makes it for her
-            await discord.wait_for(lambda r=row: store.table(table_id).moves > r.moves, 60)
+            await moved(discord, store, table_id, row.moves, timeout=60)
             continue
         await asyncio.sleep(options.think)
         board = board_of(discord, table_id)
@@ -130,12 +131,16 @@ async def play_match(discord: FakeDiscord, store: Store, options: argparse.Names
         await make_move(alice, hand, token, total=0)
         match.person_moves += 1
         if marker is not None:
+
+            def seen(m: str = marker) -> bool:
+                return shows(board_of(discord, table_id), m)
+
             try:
-                await discord.wait_for(lambda m=marker: shows(board_of(discord, table_id), m), 30)
+                await discord.wait_for(seen, 30)
                 match.play_lags.append(loop.time() - began)
             except TimeoutError:  # later moves pushed it out of the last moves first
                 match.plays_unseen += 1
-        await discord.wait_for(lambda r=row: store.table(table_id).moves > r.moves, 60)
+        await moved(discord, store, table_id, row.moves, timeout=60)
     await discord.wait_for(lambda: "match over" in board_of(discord, table_id).text, 60)
     await asyncio.sleep(6)  # the results and the last edits, at the channel's pace
     match.pings_before_board = pings_ahead_of_the_board(discord, table_id, requests_before)
@@ -160,7 +165,7 @@ async def run(options: argparse.Namespace) -> list[Match]:
             bot = BotProcess(discord, Path(folder), settings=settings)
             await bot.start()
             try:
-                store = Store(bot.db_path)
+                store = bot.store()
                 for _ in range(options.matches):
                     matches.append(await play_match(discord, store, options))
             finally:

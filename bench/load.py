@@ -224,7 +224,8 @@ async def launch_fake(
         found = await fake.create(
             channels=[names[i] for i in mine],
             users=[name for i in mine for name in people_of(i)],
-            **({"guild": f"shard-{shard}", "shard": (shard, shards)} if shards > 1 else {}),
+            guild=f"shard-{shard}" if shards > 1 else None,
+            shard=(shard, shards) if shards > 1 else None,
         )
         for kind in made:
             made[kind] |= found[kind]

@@ -244,6 +244,7 @@ class Interactions:
         elif kind == MODAL:
             check_modal(errors, data, ("data",))
         errors.raise_if_any()
+        assert isinstance(kind, int)  # one of ``allowed``, or the errors above refused it
 
         world = self.world
         if kind == CHANNEL_MESSAGE:

@@ -225,7 +225,7 @@ class FakeDiscord:
         return world.commands.get((guild or self.guild).id, []) + world.commands.get(None, [])
 
     async def wait_for(
-        self, predicate: Callable[[], T], timeout: float = 5.0, what: str | None = None
+        self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str | None = None
     ) -> T:
         """Wait until ``predicate()`` is truthy and return it; TimeoutError after ``timeout``."""
         return await self.world.wait_for(predicate, timeout, what)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
@@ -83,7 +83,8 @@ class OpenApi:
         self._enums: dict[int, frozenset[Any]] = {}
         self._refs: dict[str, Any] = {}
         unions = {keyword: self._union(keyword) for keyword in ("anyOf", "oneOf")}
-        self._validator_class = validators.extend(
+        # types-jsonschema leaves ``extend`` unannotated; it returns a validator class.
+        self._validator_class: type[Draft202012Validator] = validators.extend(  # type: ignore[no-untyped-call]
             Draft202012Validator, {"$ref": self._ref, **unions}
         )
 
@@ -306,9 +307,11 @@ def _rule(error: ValidationError) -> tuple[str, str]:
     """The rule an error broke, as the description writes it, and what jsonschema says."""
     keyword = str(error.validator)
     if keyword in ("anyOf", "oneOf"):
-        members = len(error.validator_value)
-        if all("const" in member for member in error.validator_value):  # an enum
-            values = [member["const"] for member in error.validator_value]
+        # The stubs allow "unset"; an error from validating has the schema's list of members.
+        schemas = cast(list[dict[str, Any]], error.validator_value)
+        members = len(schemas)
+        if all("const" in member for member in schemas):  # an enum
+            values = [member["const"] for member in schemas]
             return f"{keyword}: one of {_short(json.dumps(values))}", _short(repr(error.instance))
         if not error.context:  # oneOf: more than one member matched
             return f"{keyword}: matches more than one of its {members} members", ""
@@ -326,7 +329,7 @@ def _closest(errors: list[ValidationError]) -> ValidationError:
     for error in errors:
         by_member.setdefault(error.relative_schema_path[0], []).append(error)
     furthest = max(by_member.values(), key=lambda es: min(len(e.relative_path) for e in es))
-    closest = best_match(furthest)
+    closest: ValidationError | None = best_match(furthest)  # the stubs leave it unannotated
     assert closest is not None
     return closest
 

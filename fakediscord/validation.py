@@ -285,6 +285,7 @@ def check_choices(errors: FormErrors, data: dict[str, Any], at: Path) -> None:
     choices = data.get("choices")
     if not errors.required((*at, "choices"), choices):
         return
+    assert choices is not None
     errors.max_length((*at, "choices"), choices, CHOICES_MAX)
     for i, choice in enumerate(choices):
         errors.length_between((*at, "choices", i, "name"), choice.get("name"), 1, 100)

@@ -87,7 +87,7 @@ class World:
         self._change = None
 
     async def wait_for(
-        self, predicate: Callable[[], T], timeout: float = 5.0, what: str | None = None
+        self, predicate: Callable[[], T | None], timeout: float = 5.0, what: str | None = None
     ) -> T:
         """Return ``predicate()`` once it is truthy; TimeoutError after ``timeout`` seconds."""
         loop = asyncio.get_running_loop()

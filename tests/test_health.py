@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot import health
-from bot.config import Settings
+from bot.config import DatabaseSettings, HealthSettings, Settings
 from bot.health import HeartbeatWatch, check, write_record
 
 T = 1_700_000_000.0  # a Unix time at which the record was written
@@ -93,8 +93,8 @@ async def test_the_bot_writes_only_new_acknowledgements_and_warns_once_when_it_c
         write_record(path, acknowledged)
         written.append(path.read_text())
 
-    monkeypatch.setattr(health.asyncio, "sleep", no_wait)
-    monkeypatch.setattr(health.time, "time", lambda: now[0][1])
+    monkeypatch.setattr(asyncio, "sleep", no_wait)  # the modules bot.health uses
+    monkeypatch.setattr(time, "time", lambda: now[0][1])
     monkeypatch.setattr(health, "write_record", write)
     with caplog.at_level(logging.WARNING, "bot.health"), pytest.raises(asyncio.CancelledError):
         await health.record_heartbeats(lambda: [(0, now[0][0])], record, interval=5)
@@ -106,9 +106,9 @@ async def test_the_bot_writes_only_new_acknowledgements_and_warns_once_when_it_c
 
 def test_the_record_is_beside_the_sqlite_file_unless_the_settings_name_one() -> None:
     assert Settings().heartbeat_file == Path("tavolo.sqlite3.heartbeat")
-    beside = Settings(database={"path": "/data/t.sqlite3"})
+    beside = Settings(database=DatabaseSettings(path=Path("/data/t.sqlite3")))
     assert beside.heartbeat_file == Path("/data/t.sqlite3.heartbeat")
-    named = Settings(health={"heartbeat_file": "/run/tavolo/heartbeat"})
+    named = Settings(health=HealthSettings(heartbeat_file=Path("/run/tavolo/heartbeat")))
     assert named.heartbeat_file == Path("/run/tavolo/heartbeat")
     assert (named.health.max_age, named.health.record_interval) == (90, 5)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -11,6 +13,11 @@ from bot.tables import Table, TableError, TableManager
 from bot.views.services import services
 
 Interaction = discord.Interaction[Any]
+T = TypeVar("T")
+
+ANSWER_WITHIN = 1.5
+"""Seconds an answer may wait on its picture before the interaction is deferred: Discord
+wants an answer within 3 s of the click, and getting the click here took some of them."""
 
 
 def manager(interaction: Interaction) -> TableManager:
@@ -51,3 +58,20 @@ async def thinking(interaction: Interaction) -> None:
     """Defer privately: what follows waits on the table's lock or the database, and Discord
     wants an answer within 3 seconds."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def in_time(
+    interaction: Interaction, work: Awaitable[T], *, edit: bool, within: float = ANSWER_WITHIN
+) -> T:
+    """``work`` (a hand and its picture), answered in time: if it is not done ``within``
+    seconds (the pictures thread is busy), the interaction is deferred, so the answer comes
+    as a follow-up (``edit``: the clicked message's edit) instead of failing. A picture ready
+    in time costs no extra request."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=within)
+    if not done and not interaction.response.is_done():
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task

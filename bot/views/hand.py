@@ -16,20 +16,22 @@ from bot.games.errors import echo
 from bot.games.moves import Mark
 from bot.i18n import t
 from bot.tables import OutOfDate, Table, TableError
-from bot.views.access import clicked_table, manager, own_seat, thinking
+from bot.views.access import clicked_table, in_time, manager, own_seat, thinking
 from bot.views.attach import hand_files
 from bot.views.click import Click, Form, Interaction
 from bot.views.components import BLUE, GREY, RED, button, view
 from bot.views.errors import NotShown, tell
 from bot.views.render import (
+    DESCRIPTION_MAX,
     MOVE_ROWS,
     ROW_WIDTH,
     SELECT_OPTIONS,
     Choice,
-    completions,
+    clip,
     hand_choices,
     hand_embed,
     move_page,
+    takes,
 )
 from bot.views.services import services
 
@@ -55,13 +57,14 @@ async def _hand(
     """The hand of ``seat``; with ``focus``, the takes of that card instead of the moves."""
     if table.playing:
         choices = hand_choices(table.game, _legal(table, seat))
-        shown = completions(table.game, _legal(table, seat), focus) if focus else []
+        shown, listed = takes(table.game, _legal(table, seat), focus) if focus else ([], [])
         embed = hand_embed(table, seat, choices)
         completion = table.spec.inputs.completion
         if shown and completion is not None:
             card = next((c.card for c in choices if c.token == focus), None)
             name = table.spec.text.card_name(card) if card else ""
-            embed.description = f"{embed.description}\n\n{t(completion.ask, card=name)}"
+            asked = "\n".join([t(completion.ask, card=name), *listed])
+            embed.description = clip(f"{embed.description}\n\n{asked}", DESCRIPTION_MAX)
             moves = hand_view(table, seat, shown, 0, back=True)
         else:
             moves = hand_view(table, seat, choices, page)
@@ -87,7 +90,14 @@ async def update(
     interaction: Interaction, table: Table, seat: int, page: int, focus: str | None = None
 ) -> None:
     """Redraw the hand message the person clicked in; its picture is replaced."""
-    hand = await _hand(interaction, table, seat, page, focus)
+    await _edit(
+        interaction,
+        await in_time(interaction, _hand(interaction, table, seat, page, focus), edit=True),
+    )
+
+
+async def _edit(interaction: Interaction, hand: _Hand) -> None:
+    """The clicked message becomes ``hand`` (after a deferral: its original response)."""
     if interaction.response.is_done():
         await interaction.edit_original_response(
             embed=hand.embed, view=hand.view, attachments=hand.files
@@ -103,7 +113,7 @@ async def show(interaction: Interaction, table: Table, focus: str | None = None)
     seat = own_seat(table, interaction.user.id)
     if not table.playing:
         raise TableError(t("The game has not started yet."))
-    hand = await _hand(interaction, table, seat, 0, focus)
+    hand = await in_time(interaction, _hand(interaction, table, seat, 0, focus), edit=False)
     if hand.view is None:
         await tell(interaction, t("The game is over."))
         return
@@ -129,17 +139,19 @@ async def move(
     *,
     in_place: bool,
 ) -> None:
-    """Make a move; then show the hand, in the clicked message or in a new one."""
-    if in_place:
-        await interaction.response.defer()
-    else:
-        await thinking(interaction)
-    await manager(interaction).act(table, interaction.user.id, action, counter)
-    async with made(t("Your move was made, but your hand could not be shown: open it again.")):
-        if in_place:
-            await update(interaction, table, seat, 0)
-            return
-        await _send(interaction, await _hand(interaction, table, seat, 0))
+    """Make a move; then show the hand, in the clicked message or in a new one. The hand is
+    the answer itself, one request, unless making and drawing it takes long enough that the
+    interaction must be deferred first (``in_time``)."""
+    told = t("Your move was made, but your hand could not be shown: open it again.")
+
+    async def made_then_drawn() -> _Hand:
+        await manager(interaction).act(table, interaction.user.id, action, counter)
+        async with made(told):
+            return await _hand(interaction, table, seat, 0)
+
+    hand = await in_time(interaction, made_then_drawn(), edit=in_place)
+    async with made(told):
+        await (_edit if in_place else _send)(interaction, hand)
 
 
 async def ask_number(interaction: Interaction, table: Table, seat: int, card: str) -> None:

@@ -15,7 +15,7 @@ import discord
 
 from bot.games import GAMES, SPECS, GameSpec
 from bot.games.base import Event, parse_options
-from bot.games.moves import Offer, offers
+from bot.games.moves import Move, Offer, offers
 from bot.i18n import t
 from bot.tables import Table
 from bot.text import game_title, narrate_all
@@ -78,14 +78,40 @@ def hand_choices(game: str, legal: list[str]) -> list[Choice]:
 
 
 def completions(game: str, legal: list[str], token: str) -> list[Choice]:
-    """The moves that complete the card of ``token`` (its takes), labelled; none when that
-    card is not to be completed now."""
+    """The moves that complete the card of ``token`` (its takes), each labelled in full
+    ("7 di Bastoni takes 3 di Coppe + 4 di Spade"); none when that card is not to be
+    completed now."""
+    spec = SPECS[game]
+    label = spec.text.action_label
+    completing = _completing(game, legal, token)
+    return [Choice(done, clip(label(done), LABEL_MAX)) for done, _ in completing]
+
+
+def takes(game: str, legal: list[str], token: str) -> tuple[list[Choice], list[str]]:
+    """The takes of the card of ``token`` for its hand, each labelled in full when they all
+    fit a button. When one does not (seven small cards under a Re), the labels are numbered
+    and give only the cards taken (the card is named above them), and the lines returned
+    list each take in full, numbered alike, so every choice stays readable; otherwise there
+    are no lines."""
+    spec = SPECS[game]
+    completing = _completing(game, legal, token)
+    full = [(done, spec.text.action_label(done)) for done, _ in completing]
+    if all(len(label) <= LABEL_MAX for _, label in full):
+        return [Choice(done, label) for done, label in full], []
+    numbered = [
+        (done, f"{i}. " + " + ".join(spec.text.card_name(card) for card in move.takes))
+        for i, (done, move) in enumerate(completing, 1)
+    ]
+    choices = [Choice(done, clip(label, LABEL_MAX)) for done, label in numbered]
+    return choices, [f"**{label}**" for _, label in numbered]
+
+
+def _completing(game: str, legal: list[str], token: str) -> tuple[tuple[str, Move], ...]:
     spec = SPECS[game]
     for offer in offers(spec.moves, spec.inputs, legal):
         if offer.token == token and offer.needs == "completion":
-            label = spec.text.action_label
-            return [Choice(done, clip(label(done), LABEL_MAX)) for done, _ in offer.completions]
-    return []
+            return offer.completions
+    return ()
 
 
 def every_choice(game: str, legal: list[str]) -> list[Choice]:

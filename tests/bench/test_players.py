@@ -8,6 +8,7 @@ from bench.players import CHOOSERS, careful, move_options
 from bot.games import GAMES
 from bot.views.render import hand_choices
 from tests.e2e.driver import TableRow
+from tests.games.support import seat_on_turn
 
 
 def test_a_hand_offers_its_move_buttons_and_select_options() -> None:
@@ -51,7 +52,7 @@ def test_one_hundred_moves_keep_the_total_low_and_avoid_chooser_aces() -> None:
     checked = 0
     for seed in range(200):
         state = rules.new_game(seats=4, seed=seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         offered = [c.token for c in hand_choices("cento", rules.legal_actions(state, seat))]
         plain = [t for t in offered if t not in CHOOSERS]
         if len(plain) == len(offered):

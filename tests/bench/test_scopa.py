@@ -8,7 +8,7 @@ import random
 import pyspiel
 import pytest
 
-from bench import openspiel_scopa, scopa
+from bench import openspiel_headsup, openspiel_scopa, scopa
 from bot.games.scopa.engine import Scopa
 
 RULES = Scopa()
@@ -106,7 +106,7 @@ def test_a_round_through_the_adapter_ends_with_the_engine_s_round_points() -> No
         seat = state.current_player()
         engine, events = RULES.apply(engine, seat, openspiel_scopa.ADAPTER.actions[action])
         state.apply_action(action)
-    assert state.scores == scopa.ROUND.scores(events)
+    assert state.scores is not None and state.scores == scopa.ROUND.scores(events)
     mine, theirs = state.scores
     assert state.returns() == (
         [1.0, -1.0] if mine > theirs else [-1.0, 1.0] if mine < theirs else [0.0, 0.0]
@@ -115,7 +115,7 @@ def test_a_round_through_the_adapter_ends_with_the_engine_s_round_points() -> No
 
 def test_hard_meets_ismcts_with_the_seats_swapped() -> None:
     game = openspiel_scopa.ScopaGame()
-    tally, lines = openspiel_scopa.openspiel_headsup.versus(game, 1, 5, 1, openspiel_scopa.GOAL)
+    tally, lines = openspiel_headsup.versus(game, 1, 5, 1, openspiel_scopa.GOAL)
     assert tally.contests == 2
     assert len(tally.seconds["hard"]) == len(tally.seconds["ismcts"]) == 36
     assert lines[0] == "  hard vs ismcts: 2 rounds (1 pairs), ISMCTS with 5 simulations per move"

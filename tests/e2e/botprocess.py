@@ -27,10 +27,14 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 class FakeEndpoints(Protocol):
     """What the bot needs to know about a fake Discord, local or remote."""
 
-    api_base: str
-    gateway_url: str
-    token: str
-    guild_id: int
+    @property
+    def api_base(self) -> str: ...
+    @property
+    def gateway_url(self) -> str: ...
+    @property
+    def token(self) -> str: ...
+    @property
+    def guild_id(self) -> int: ...
 
     async def status(self) -> dict[str, Any]: ...
 

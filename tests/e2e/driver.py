@@ -250,14 +250,16 @@ async def wait_turn(
     return await discord.wait_for(ready, timeout, f"seat {seat}'s turn at table {table_id}")
 
 
-async def moved(discord: FakeDiscord, store: Store, table_id: int, before: int) -> TableRow:
+async def moved(
+    discord: FakeDiscord, store: Store, table_id: int, before: int, timeout: float = 5.0
+) -> TableRow:
     """Wait for a move after move number ``before``; the stored table then."""
 
     def after() -> TableRow | None:
         row = store.table(table_id)
         return row if row.moves > before else None
 
-    return await discord.wait_for(after, what=f"a move after move {before}")
+    return await discord.wait_for(after, timeout, f"a move after move {before}")
 
 
 async def open_hand(user: SimUser, board: Message) -> Message:

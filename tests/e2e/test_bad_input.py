@@ -122,8 +122,8 @@ async def test_a_move_whose_hand_cannot_be_redrawn_says_it_was_made(
     seat, user = _on_turn(row, people)
     hand = await open_hand(user, board_of(discord, table_id))
     token = row.choices(seat)[0]
-    # Redrawing the hand in place fails (as when its interaction token has expired).
-    discord.faults.fail("PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", 404)
+    # Redrawing the hand in place, the click's answer, is refused by Discord.
+    discord.faults.fail("POST /interactions/{interaction_id}/{interaction_token}/callback", 400)
     told = await answered(await make_move(user, hand, token))
     assert "Your move was made" in told and "unchanged" not in told
     assert store.moves(table_id)[0][1:3] == (seat, token)

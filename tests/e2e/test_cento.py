@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from fakediscord import FakeDiscord, SimUser
+from fakediscord import FakeDiscord, Reply, SimUser
 from fakediscord.interactions import MESSAGE_COMPONENT
 
 from .botprocess import BotProcess
@@ -105,12 +105,18 @@ async def test_a_one_hundred_match_is_played_through_discord_and_stored(
         clicks = await asyncio.gather(
             user.click(hand, custom_id=custom_id), user.click(hand, custom_id=custom_id)
         )
-        await discord.wait_for(lambda: any(c.followups for c in clicks), what="a refusal")
+
+        # The move's answer is the hand redrawn in place (an update); the other click's is
+        # a message of its own (a reply, or a follow-up after a deferral).
+        def refusals() -> list[Reply]:
+            return [c for c in clicks if c.type == 4 or c.followups]
+
+        await discord.wait_for(refusals, what="a refusal")
         row = await moved(discord, store, table_id, row.moves)
         await asyncio.sleep(0.3)
         assert store.table(table_id).moves == row.moves
-        refusals = [c for c in clicks if c.followups]
-        assert len(refusals) == 1 and "out of date" in refusals[0].followups[0].text
+        (refusal,) = refusals()
+        assert "out of date" in await answered(refusal)
 
         # Someone not seated, and someone else's hand.
         seat, user = on_turn()
@@ -172,7 +178,11 @@ async def test_a_one_hundred_match_is_played_through_discord_and_stored(
     pings = [m for m in discord.messages() if m.pinged]
     assert all(len(m.pinged) == 1 for m in pings)
     assert not [m for m in discord.messages() if m.embeds and m.pinged]
-    assert all([int(u) for u in m.allowed_mentions["users"]] == [m.pinged[0].id] for m in pings)
+    assert all(
+        m.allowed_mentions is not None
+        and [int(u) for u in m.allowed_mentions["users"]] == [m.pinged[0].id]
+        for m in pings
+    )
     assert {u.id for m in pings for u in m.pinged} <= {alice.id, bob.id, carol.id}
 
     # Rematch: a new lobby with the same seats and house rules.

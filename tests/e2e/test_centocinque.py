@@ -95,7 +95,11 @@ async def test_penultima_call_outs_and_a_match_to_105(
             if row.status == "finished":  # over too soon: a rematch, with the same rules
                 over = board_of(discord, table_id)
                 # The result goes out first, then the board: allow the channel's send budget.
-                await discord.wait_for(lambda m=over: "match over" in m.text, timeout=20)
+
+                def shows_the_end(m: Message = over) -> bool:
+                    return "match over" in m.text
+
+                await discord.wait_for(shows_the_end, timeout=20)
                 again = await alice.click(over, label="Rematch")
                 assert "rematch is open" in await answered(again)
                 table_id = store.table().id
@@ -120,6 +124,7 @@ async def test_penultima_call_outs_and_a_match_to_105(
                     )
                     row = await moved(discord, store, table_id, row.moves)
                     assert store.moves(table_id)[-1][1:3] == (a, f"callout:{b}")
+                    assert missed.state is not None
                     drawn = min(3, len(missed.state["stock"]) + len(missed.state["discard"]) - 1)
                     assert len(row.hand(b)) == 1 + drawn
                     caught = True
@@ -138,7 +143,11 @@ async def test_penultima_call_outs_and_a_match_to_105(
                 # Alice says it first, then plays: she cannot be called out.
                 hand = await open_hand(alice, board)
                 await alice.click(hand, label="Penúltima!")
-                await discord.wait_for(lambda h=hand: "said “penúltima”" in h.text)
+
+                def said_it(h: Message = hand) -> bool:
+                    return "said “penúltima”" in h.text
+
+                await discord.wait_for(said_it)
                 assert_never_gives_a_miss_away(hand)
                 await make_move(alice, hand, token)
                 row = await moved(discord, store, table_id, row.moves)

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.games import SPECS
-from fakediscord import FakeDiscord, SimUser
+from fakediscord import FakeDiscord, Message, SimUser
 
 from .botprocess import BotProcess
 from .driver import (
@@ -70,9 +70,11 @@ async def test_the_board_follows_the_start_and_each_play_at_once(
         began = loop.time()
         await make_move(alice, hand, token, total=0)
         board = await discord.wait_for(lambda: board_of(discord, table_id), what="the board")
-        await discord.wait_for(
-            lambda b=board, s=shown: s in b.text or "match over" in b.text, 15, "her play shown"
-        )
+
+        def her_play_shown(b: Message = board, s: str = shown) -> bool:
+            return s in b.text or "match over" in b.text
+
+        await discord.wait_for(her_play_shown, 15, "her play shown")
         lags.append(loop.time() - began)
         await moved(discord, store, table_id, row.moves)
 
@@ -112,7 +114,11 @@ async def test_a_person_is_pinged_only_when_they_may_have_stopped_watching(
         turns[user] += 1
         if (user is bob and turns[bob] == 1) or (user is alice and slow and not alice_called):
             # Bob has not played yet; Alice's turn came after a long wait: both are called.
-            await discord.wait_for(lambda u=user: turn_pings(u), 5, f"a ping to {user.name}")
+
+            def pinged(u: SimUser = user) -> list[str]:
+                return turn_pings(u)
+
+            await discord.wait_for(pinged, 5, f"a ping to {user.name}")
             alice_called = user is alice
         if user is bob and turns[bob] == 3:  # Bob thinks for a while; Alice looks away
             await asyncio.sleep(5)

@@ -5,6 +5,7 @@ boards and hands carry PNG pictures of the cards, which the server may turn off.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -68,9 +69,8 @@ async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_bo
     assert label("it", "My hand") != "My hand" and label("pt_BR", "AI (easy)") != "AI (easy)"
 
     # Ana types the command as her Discord shows it, and is answered in Portuguese.
-    opened = await ana.slash(
-        command("pt_BR", "table", "new"), **{command("pt_BR", "game"): "cento"}
-    )
+    game: dict[str, Any] = {command("pt_BR", "game"): "cento"}  # options are Any
+    opened = await ana.slash(command("pt_BR", "table", "new"), **game)
     assert await answered(opened) == said(
         "pt_BR",
         "Your {game} table is open: friends press **Join**; you may change the **House rules**, "
@@ -202,10 +202,11 @@ async def test_every_game_is_played_with_pictures_in_the_language(
             for _ in range(spec.seats.default - 1):
                 await answered(await ana.click(lobby, label=label(language, "Add AI (easy)")))
         await answered(await ana.click(lobby, label=label(language, "Start")))
-        await discord.wait_for(
-            lambda c=channel: board(discord, store, c).embed_image() is not None,
-            what=f"{game}'s picture",
-        )
+
+        def pictured(c: Channel = channel) -> bool:
+            return board(discord, store, c).embed_image() is not None
+
+        await discord.wait_for(pictured, what=f"{game}'s picture")
         playing = board(discord, store, channel)
         assert playing.embeds[0]["title"] == said(language, "{game} · playing", game=title)
         hand = (await ana.click(playing, label=label(language, "My hand"))).message

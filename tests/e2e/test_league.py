@@ -7,6 +7,7 @@ import asyncio
 import csv
 import gzip
 import io
+from typing import Any
 
 import pytest
 
@@ -147,9 +148,8 @@ async def test_standings_speak_the_channels_language_and_a_refusal_the_persons(
     italian = said("it", "Standings · {game}", game="Centocinque")
     assert italian != "Standings · Centocinque"  # the catalogue translates it
 
-    asked = await ana.slash(
-        command("pt_BR", "league", "standings"), **{command("pt_BR", "game"): "centocinque"}
-    )
+    game: dict[str, Any] = {command("pt_BR", "game"): "centocinque"}  # options are Any
+    asked = await ana.slash(command("pt_BR", "league", "standings"), **game)
     standings = await asked.wait_message()
     assert not asked.ephemeral and standings.embeds[0]["title"] == italian
     with speaking("it"):
@@ -164,9 +164,8 @@ async def test_standings_speak_the_channels_language_and_a_refusal_the_persons(
     await discord.wait_for(lambda: footer in standings.text, what="page 2, in Italian")
     assert standings.embeds[0]["title"] == italian
 
-    refused = await ana.slash(
-        command("pt_BR", "league", "season", "new"), **{command("pt_BR", "name"): "Verão"}
-    )
+    name: dict[str, Any] = {command("pt_BR", "name"): "Verão"}
+    refused = await ana.slash(command("pt_BR", "league", "season", "new"), **name)
     assert refused.ephemeral
     assert await answered(refused) == said(
         "pt_BR", "Only members who may manage the server can do that."

@@ -62,7 +62,8 @@ async def test_a_lobby_seats_people_and_ai_and_only_the_host_runs_it(
     await add_ai(bob, board, "hard")
     await discord.wait_for(lambda: "AI (hard) 1" in board.text, what="the AI on the board")
     status = await dave.slash("table status")
-    assert status.ephemeral and "Alice" in status.content + status.message.text
+    assert status.ephemeral and status.message is not None
+    assert "Alice" in status.content + status.message.text
     refused = await dave.click(board, label="Cancel")
     assert "Only the host" in await answered(refused)
     moderator = discord.world.add_role(discord.guild, "mods", MANAGE_MESSAGES)

@@ -67,7 +67,11 @@ async def _play_once(discord: FakeDiscord, user: SimUser, board: Message) -> Non
         if moves:
             before = board.text
             await make_move(user, reply.message, moves[0])
-            await discord.wait_for(lambda b=before: board.text != b, what="the board after it")
+
+            def changed(b: str = before) -> bool:
+                return board.text != b
+
+            await discord.wait_for(changed, what="the board after it")
             return
         if "match over" in board.text:
             return

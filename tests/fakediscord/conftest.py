@@ -7,12 +7,14 @@ import json
 import struct
 import zlib
 from collections.abc import AsyncIterator, Coroutine
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import aiohttp
 import pytest
 
-from fakediscord import FakeDiscord, Limits, Reply
+from fakediscord import FakeDiscord, Limits
+
+T = TypeVar("T")  # what the user's action returns: a Reply, or JSON from the control API
 
 HELP_COMMAND = {"name": "help", "description": "How to play", "type": 1}
 
@@ -180,8 +182,8 @@ class GatewayClient:
         return self.close_code
 
     async def interaction(
-        self, action: Coroutine[Any, Any, Reply]
-    ) -> tuple[asyncio.Task[Reply], dict[str, Any]]:
+        self, action: Coroutine[Any, Any, T]
+    ) -> tuple[asyncio.Task[T], dict[str, Any]]:
         """Start a user's action; returns it (waiting for the answer) and the interaction."""
         before = len(self.received)
         pending = asyncio.create_task(action)

@@ -112,7 +112,7 @@ async def test_valid_requests_pass(api: Api, fake: FakeDiscord) -> None:
 
 async def test_snowflakes_may_be_integers(api: Api, fake: FakeDiscord) -> None:
     alice = fake.user("alice")
-    mentions = {"parse": [], "users": [alice.id]}
+    mentions: dict[str, list[int | str]] = {"parse": [], "users": [alice.id]}
     status, _, _ = await api.send(fake.channel.id, content="hi", allowed_mentions=mentions)
     assert status == 200 and fake.spec_violations == []
     mentions["users"] = ["alice"]

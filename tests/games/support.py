@@ -1,5 +1,5 @@
-"""Helpers for engine tests: explicit decks, every string a view holds, and the table sizes of
-a registered game."""
+"""Helpers for engine tests: explicit decks, every string a view holds, the table sizes of a
+registered game and the seat on turn."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from bot.games import GameSpec
+from bot.games.base import Rules, S
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
@@ -40,3 +41,10 @@ def middle_size(spec: GameSpec[Any, Any, Any]) -> int:
     """A table neither small nor large (``table_sizes``)."""
     sizes = table_sizes(spec)
     return sizes[len(sizes) // 2]
+
+
+def seat_on_turn(rules: Rules[S], state: S) -> int:
+    """The seat on turn in a game not over (``Rules.turn`` is None once it is)."""
+    seat = rules.turn(state)
+    assert seat is not None, "the game is over: nobody is on turn"
+    return seat

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, GameError, make_player
+from bot.games.base import Rules
 from bot.games.centocinque.engine import CentocinqueState
+from tests.games.support import seat_on_turn
 
 GAMES_UNDER_TEST = ["centocinque", "cento", "scopa", "briscola"]
 
@@ -22,7 +24,7 @@ def random_position(game: str, seed: int) -> Any:
     rng = random.Random(seed)
     state = rules.new_game(seats=3, seed=seed)
     for _ in range(rng.randrange(1, 60)):
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         nxt, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
         if rules.outcome(nxt) is not None:
             break
@@ -52,7 +54,7 @@ def test_the_ai_never_peeks(game: str, level: str) -> None:
     changed = 0
     for seed in range(25):
         state = random_position(game, seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         other = reshuffle_hidden(state, seat, random.Random(seed))
         changed += rules.dump(other) != rules.dump(state)
         assert rules.view(other, seat) == rules.view(state, seat)
@@ -72,7 +74,7 @@ def test_the_ai_plays_legal_moves_and_is_deterministic(game: str, level: str) ->
     player = make_player(game, level, budget=24)
     for seed in range(15):
         state = random_position(game, seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         first = player.choose(view, legal, random.Random(seed))
         assert first in legal
@@ -88,9 +90,10 @@ def test_unknown_levels_and_games_are_refused_by_name() -> None:
 
 def _two_card_turn(seed: int) -> CentocinqueState | None:
     """A fresh deal where the player on turn holds two cards, one of them playable."""
-    rules = GAMES["centocinque"]
+    rules: Rules[CentocinqueState] = GAMES["centocinque"]
     state = rules.new_game(seats=2, seed=seed)
-    plays = [a for a in rules.legal_actions(state, state.current) if a.startswith("play:")]
+    seat = seat_on_turn(rules, state)
+    plays = [a for a in rules.legal_actions(state, seat) if a.startswith("play:")]
     if not plays:
         return None
     data = rules.dump(state)
@@ -111,14 +114,17 @@ def test_easy_sometimes_forgets_penultima_and_hard_never_does() -> None:
         state = _two_card_turn(seed)
         if state is None:
             continue
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         legal = rules.legal_actions(state, seat)
         if not any(a.endswith(":penultima") for a in legal):
             continue
         trials += 1
         view = rules.view(state, seat)
-        said["easy"] += easy.choose(view, legal, random.Random(seed)).endswith(":penultima")
-        said["hard"] += hard.choose(view, legal, random.Random(seed)).endswith(":penultima")
+        easy_pick = easy.choose(view, legal, random.Random(seed))
+        hard_pick = hard.choose(view, legal, random.Random(seed))
+        assert easy_pick is not None and hard_pick is not None  # the seat is on turn
+        said["easy"] += easy_pick.endswith(":penultima")
+        said["hard"] += hard_pick.endswith(":penultima")
     assert trials > 100
     assert said["hard"] == trials
     assert 0.6 * trials < said["easy"] < 0.95 * trials
@@ -148,7 +154,7 @@ def test_the_ai_calls_out_only_a_missed_penultima_when_wrong_calls_are_legal(lev
         for _ in range(3000):
             if rules.outcome(state) is not None:
                 break
-            turn = rules.turn(state)
+            turn = seat_on_turn(rules, state)
             off_turn = [s for s in rules.to_act(state) if s != turn]
             for seat in [*off_turn, turn]:
                 legal = rules.legal_actions(state, seat)
@@ -250,6 +256,6 @@ def test_the_one_hundred_safe_cards_are_the_cards_of_the_legal_actions() -> None
     rules = GAMES["cento"]
     for seed in range(40):
         state = random_position("cento", seed)
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         cards = dict.fromkeys(a.split(":")[1] for a in rules.legal_actions(state, seat))
         assert safe_cards(state.hands[seat], state.total, False) == list(cards)

@@ -71,7 +71,7 @@ TOKENS = st.one_of(
 )
 
 
-HOUSE_RULES = {
+HOUSE_RULES: dict[str, st.SearchStrategy[dict[str, Any]]] = {
     "centocinque": st.fixed_dictionaries(
         {},
         optional={

@@ -15,6 +15,7 @@ import pytest
 
 from bot.games import GAMES, SPECS, GameSpec, make_player
 from bot.games.ai import LEVELS
+from tests.games.support import seat_on_turn
 from tests.games.typed import mismatches
 
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu"]
@@ -84,7 +85,7 @@ def test_every_house_rule_has_a_label(spec: GameSpec[Any, Any, Any]) -> None:
 def test_every_ai_level_plays_a_legal_move(spec: GameSpec[Any, Any, Any], level: str) -> None:
     rules = spec.rules
     state = rules.new_game(seats=spec.seats.default, seed=1)
-    seat = rules.turn(state)
+    seat = seat_on_turn(rules, state)
     legal = rules.legal_actions(state, seat)
     player = make_player(spec.name, level, budget=8)
     assert player.choose(rules.view(state, seat), legal, random.Random(1)) in legal

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.games.turns import Formal, Over, Turns, Wanted, formality, next_move
+from tests.games.support import seat_on_turn
 
 EVERYONE = lambda seat: True  # noqa: E731
 NOBODY = lambda seat: False  # noqa: E731
@@ -38,7 +39,7 @@ def call_out_window() -> Any:
     for seed in range(200):
         state = rules.new_game(seats=3, seed=seed)
         while rules.outcome(state) is None:
-            turn = rules.turn(state)
+            turn = seat_on_turn(rules, state)
             if len(rules.to_act(state)) > 1:
                 return state
             legal = [a for a in rules.legal_actions(state, turn) if not a.endswith(":penultima")]
@@ -97,7 +98,7 @@ def test_a_game_is_driven_to_its_end_and_the_end_is_reported(game: str, seats: i
 def test_in_a_call_out_window_ai_seats_off_turn_are_asked_once_before_the_seat_on_turn() -> None:
     rules = GAMES["centocinque"]
     state = call_out_window()
-    turn = rules.turn(state)
+    turn = seat_on_turn(rules, state)
     off_turn = [s for s in rules.to_act(state) if s != turn]
     assert off_turn
     # People off turn act when they like: only the seat on turn is waited for.

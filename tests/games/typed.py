@@ -1,11 +1,23 @@
 """Whether a JSON-safe value is what a type says: a TypedDict (its keys, required and not),
 a union (a union of TypedDicts: the member its ``type`` names), a list or dict of a type, a
-Literal, None, a bool, an int (never a bool), a str."""
+Literal, None, a bool, an int (never a bool), a str; and ``checked``, such a value typed."""
 
 from __future__ import annotations
 
 import types
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import (
+    Any,
+    Literal,
+    TypeVar,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
+
+T = TypeVar("T")
 
 
 def mismatches(value: object, hint: Any, where: str = "value") -> list[str]:
@@ -36,6 +48,14 @@ def mismatches(value: object, hint: Any, where: str = "value") -> list[str]:
     if hint in (bool, int, str):
         return [] if type(value) is hint else [f"{where}: {value!r} is not a {hint.__name__}"]
     raise TypeError(f"{where}: no check for {hint!r}")
+
+
+def checked(hint: type[T], value: object) -> T:
+    """``value`` as a ``hint`` (a TypedDict: an event, a view, an outcome), once it fits it:
+    the engines hand out loosely typed dicts that the words and the pictures read typed."""
+    found = mismatches(value, hint)
+    assert not found, "\n".join(found)
+    return cast(T, value)
 
 
 def _typeddict(value: object, hint: Any, where: str) -> list[str]:

@@ -35,8 +35,9 @@ def test_every_card_of_every_pack_renders(pack: str) -> None:
         assert face.size == (CARD_W, CARD_H)
         assert face.mode == "RGBA"
         # Opaque inside, see-through at the rounded corners.
-        assert face.getpixel((CARD_W // 2, CARD_H // 2))[3] == 255  # type: ignore[index]
-        assert face.getpixel((0, 0))[3] == 0  # type: ignore[index]
+        inside, corner = face.getpixel((CARD_W // 2, CARD_H // 2)), face.getpixel((0, 0))
+        assert isinstance(inside, tuple) and isinstance(corner, tuple)  # RGBA: four bands
+        assert inside[3] == 255 and corner[3] == 0
 
 
 @pytest.mark.parametrize("pack", PACKS)

@@ -7,6 +7,7 @@ import asyncio
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ async def bot_data(url: str) -> None:
     await db.close()
 
 
-async def every_row(url: str) -> dict[str, list[tuple[object, ...]]]:
+async def every_row(url: str) -> dict[str, list[tuple[Any, ...]]]:
     db = await Database.open(url)
     try:
         return {

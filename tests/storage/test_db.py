@@ -8,7 +8,9 @@ refused). A schema from a newer version is refused on both."""
 from __future__ import annotations
 
 import asyncio
+import glob
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -189,7 +191,7 @@ def test_without_postgresqls_programs_the_tests_fail_saying_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The tests that need a server fail (never skip) on a machine without one."""
-    monkeypatch.setattr(databases.shutil, "which", lambda name: None)
-    monkeypatch.setattr(databases.glob, "glob", lambda pattern: [])
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # as tests.databases calls them
+    monkeypatch.setattr(glob, "glob", lambda pattern: [])
     with pytest.raises(pytest.fail.Exception, match="apt-get install postgresql"):
         databases.PostgresServer()

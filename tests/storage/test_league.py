@@ -14,10 +14,10 @@ import pytest
 from bot.config import LeagueSettings
 from bot.league import League, LeagueError, service
 from bot.storage import Database, DatabaseBusy, LeagueRepo, TableRepo
-from bot.storage.league import open_season_id
+from bot.storage.league import Rebuilt, open_season_id
 from bot.storage.records import MatchResult, Rating
 from tests.databases import Backend, PostgresBackend
-from tests.league.helpers import finished
+from tests.league.helpers import Player, finished
 
 
 class World:
@@ -223,17 +223,17 @@ async def test_a_match_finishing_during_a_rebuild_is_recorded_after_it(world: Wo
     async def finish_late() -> None:
         await world.play("cento", [3, 2, 1], [[0], [1], [2]])
 
-    def slow_replay(*args: Any) -> Any:
+    def slow_replay(matches: list[MatchResult], settings: LeagueSettings) -> Rebuilt:
         # A match finishes while the replay runs: its table must not wait, nor the match be lost.
         asyncio.run_coroutine_threadsafe(finish_late(), loop).result(timeout=5)
-        return real_replay(*args)
+        return real_replay(matches, settings)
 
     loop = asyncio.get_running_loop()
-    service.replay = slow_replay  # type: ignore[assignment]
+    service.replay = slow_replay
     try:
         assert await world.league.rebuild(1) == 1
     finally:
-        service.replay = real_replay  # type: ignore[assignment]
+        service.replay = real_replay
     page = await world.league.standings(1, "cento", None, 0)
     assert [(r.user_id, r.played, r.points) for r in page.rows] == [(1, 2, 2), (3, 2, 2), (2, 2, 2)]
 
@@ -262,9 +262,9 @@ async def test_two_processes_recording_at_once_lose_no_update(backend: Backend) 
     try:
         tables = TableRepo(first)
         rankings = [[[0], [1], [2]], [[2], [0], [1]], [[1], [2], [0]], [[0, 1], [2]]]
+        players: list[Player] = [1, 2, 3, "easy"]
         ids = [
-            await finished(tables, "cento", [1, 2, 3, "easy"][i % 2 :], rankings[i % 4])
-            for i in range(16)
+            await finished(tables, "cento", players[i % 2 :], rankings[i % 4]) for i in range(16)
         ]
         order: list[int] = []
         leagues = [Scoring(first, order), Scoring(second, order)]
@@ -326,16 +326,16 @@ async def test_a_match_another_process_records_during_a_rebuild_is_counted_once(
             match_id = await finished(TableRepo(second), "cento", [3, 2, 1], [[0], [1], [2]])
             await other.record(match_id)  # recorded at once: that process is not rebuilding
 
-        def slow_replay(*args: Any) -> Any:
+        def slow_replay(matches: list[MatchResult], settings: LeagueSettings) -> Rebuilt:
             asyncio.run_coroutine_threadsafe(finish_elsewhere(), loop).result(timeout=5)
-            return real_replay(*args)
+            return real_replay(matches, settings)
 
         loop = asyncio.get_running_loop()
-        service.replay = slow_replay  # type: ignore[assignment]
+        service.replay = slow_replay
         try:
             assert await rebuilding.rebuild(1) == 1
         finally:
-            service.replay = real_replay  # type: ignore[assignment]
+            service.replay = real_replay
         page = await rebuilding.standings(1, "cento", None, 0)
         assert [(r.user_id, r.played, r.points) for r in page.rows] == [
             (1, 2, 2),

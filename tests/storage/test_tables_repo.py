@@ -37,7 +37,8 @@ async def test_a_sqlite_file_is_in_wal_mode(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "t.sqlite3")
     assert isinstance(db, SQLiteDatabase)
     async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
+        row = await cur.fetchone()
+        assert row is not None and row[0] == "wal"
     await db.close()
 
 
@@ -170,7 +171,8 @@ async def test_the_busy_timeout_is_the_one_asked_for(backend: Backend) -> None:
     db = await backend.open(busy_timeout=0.25)
     if isinstance(db, SQLiteDatabase):
         async with db.conn.execute("PRAGMA busy_timeout") as cur:
-            assert (await cur.fetchone())[0] == 250  # type: ignore[index]
+            pragma = await cur.fetchone()
+            assert pragma is not None and pragma[0] == 250
     else:
         row = await db.fetch_one("SELECT current_setting('lock_timeout')")
         assert row is not None and row[0] == "250ms"

@@ -19,6 +19,7 @@ from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from tests.clock import VirtualClock
 from tests.databases import Backend
+from tests.games.support import seat_on_turn
 
 
 class Recorder:
@@ -127,7 +128,7 @@ async def test_moves_are_checked_stored_and_stale_clicks_refused(world: World) -
     table = await m.create(1, 10, 100, "Ann", "centocinque")
     await m.join(table, 101, "Bob")
     await m.start(table, 100)
-    turn = table.rules.turn(table.state)
+    turn = seat_on_turn(table.rules, table.state)
     user = table.seats[turn].user_id
     other = table.seats[1 - turn].user_id
     assert user is not None and other is not None
@@ -155,7 +156,7 @@ async def test_a_restart_restores_the_game_exactly_and_a_damaged_state_is_replay
     await m.join(table, 101, "Bob")
     await m.start(table, 100)
     for _ in range(5):
-        turn = table.rules.turn(table.state)
+        turn = seat_on_turn(table.rules, table.state)
         user = table.seats[turn].user_id
         assert user is not None
         await m.act(table, user, table.rules.legal_actions(table.state, turn)[0], None)
@@ -229,7 +230,7 @@ async def test_a_match_played_to_the_end_is_stored_with_its_places(world: World)
     await m.start(table, 100)
     await m.leave(table, 100)  # the AI takes Ann's seat: the match plays itself out
     await world.until(lambda: not table.playing)
-    assert table.record.status == "finished"
+    assert table.record.status == "finished" and world.db is not None
     row = await world.db.fetch_one("SELECT outcome FROM matches WHERE table_id = ?", (table.id,))
     assert row is not None and sorted(json.loads(row[0])["chips"])[:2] == [0, 0]
     with pytest.raises(TableError, match="no table"):
@@ -297,6 +298,7 @@ async def test_a_finished_match_stores_each_seats_figures_and_enters_the_league(
     world: World,
 ) -> None:
     m = await world.open()
+    assert world.db is not None
     league = League(LeagueRepo(world.db), LeagueSettings(min_humans=1))
     recorded: list[int] = []
 

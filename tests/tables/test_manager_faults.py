@@ -19,6 +19,7 @@ from bot.storage.records import Move
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from tests.databases import Backend, PostgresServer
+from tests.games.support import seat_on_turn
 
 from .test_ai_worker import spawned_workers
 from .test_manager import Recorder, World
@@ -260,7 +261,7 @@ async def test_an_ai_seat_takes_in_a_move_stored_without_the_process_knowing(
     world = make_world(ai_delay=0.3)
     m = await world.open()
     table = await all_ai_table(m, 10)
-    seat = table.rules.turn(table.state)
+    seat = seat_on_turn(table.rules, table.state)
     await made_behind_its_back(m, table, seat, table.rules.legal_actions(table.state, seat)[0])
     await world.until(lambda: table.record.moves >= 4)
     assert logged(caplog, "taking the stored table") and not logged(caplog, "driver failed")
@@ -276,7 +277,7 @@ async def test_a_last_move_stored_without_the_process_knowing_finishes_the_table
     table, _, _ = await two_people(m, 10)
     rules = table.rules
     for _ in range(5000):  # people play on until a move would end the match
-        seat = rules.turn(table.state)
+        seat = seat_on_turn(rules, table.state)
         assert seat is not None
         legal = rules.legal_actions(table.state, seat)
         last = next((a for a in legal if rules.outcome(rules.apply(table.state, seat, a)[0])), None)

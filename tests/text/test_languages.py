@@ -40,7 +40,7 @@ class _Watched(dict[str, Any]):
         super().__init__(found)
         self.missed = missed
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: str, default: Any = None) -> Any:
         if key not in self:
             self.missed.add(key)
         return super().get(key, default)
@@ -67,7 +67,8 @@ def _states(game: str, seed: int) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
     rules = GAMES[game]
     rng = random.Random(seed)
     table = make_table(game, SEATS[game], seed=seed)
-    state, steps = table.state, []
+    state = table.state
+    steps: list[tuple[Any, list[dict[str, Any]]]] = []
     steps.append((state, []))
     while (seat := rules.turn(state)) is not None:
         state, events = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))

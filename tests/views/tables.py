@@ -5,19 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import GAMES
-from bot.storage.records import Seat, TableRecord
+from bot.storage.records import Seat, Status, TableRecord
 from bot.tables import Table
 
 
 def make_table(
-    game: str, seats: int, *, status: str = "playing", seed: int = 11, **options: Any
+    game: str, seats: int, *, status: Status = "playing", seed: int = 11, **options: Any
 ) -> Table:
     record = TableRecord(
         id=42,
         guild_id=1,
         channel_id=2,
         game=game,
-        status=status,  # type: ignore[arg-type]
+        status=status,
         host_id=100,
         options=options,
         seats=[Seat(name=f"Player {i}", user_id=100 + i) for i in range(seats)],

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from bot.games import SPECS
+from bot.storage.records import Status
+from bot.tables import Table
 from bot.views.board import board_view
 from bot.views.render import (
     board_embed,
@@ -16,8 +18,8 @@ from tests.games.support import middle_size
 from .tables import make_table
 
 
-def _text(table: object) -> str:
-    embed = board_embed(table).to_dict()  # type: ignore[arg-type]
+def _text(table: Table) -> str:
+    embed = board_embed(table).to_dict()
     return embed["title"] + "\n" + embed["description"] + "\n" + embed["footer"]["text"]
 
 
@@ -32,14 +34,14 @@ def test_the_board_shows_no_card_of_any_hand_and_no_seed() -> None:
         assert "987654321" not in text and "Table 42" in text
 
 
-def _labels(table: object) -> list[str]:
-    view = board_view(table)  # type: ignore[arg-type]
+def _labels(table: Table) -> list[str]:
+    view = board_view(table)
     rows = view.to_components() if view is not None else []
     return [c["label"] for row in rows for c in row["components"]]
 
 
 def test_the_board_buttons_follow_the_table() -> None:
-    def labels(game: str, status: str) -> list[str]:
+    def labels(game: str, status: Status) -> list[str]:
         return _labels(make_table(game, 3, status=status))
 
     assert labels("centocinque", "lobby")[:4] == ["Join", "Leave", "Start", "Cancel"]

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 import pytest
 
 from bot.views.hand import MoveButton, hand_view
 from bot.views.render import (
+    LABEL_MAX,
     Choice,
     hand_choices,
     hand_embed,
     move_page,
     resolve_choice,
     suggest,
+    takes,
 )
+from tests.games.support import seat_on_turn
 
 from .tables import make_table, with_big_hand
 
@@ -42,14 +48,14 @@ def test_moves_are_buttons_while_they_fit_and_paged_selects_beyond() -> None:
     assert last.selects[-1][-1] == many[-1]
 
 
-def _rows(view: object) -> list[list[dict[str, object]]]:
-    return [row["components"] for row in view.to_components()]  # type: ignore[attr-defined]
+def _rows(view: discord.ui.View) -> list[list[dict[str, Any]]]:
+    return [row["components"] for row in view.to_components()]
 
 
 @pytest.mark.parametrize("cards", [5, 21, 25, 34])
 def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
     table = with_big_hand(make_table("centocinque", 2, cavallo_declares_suit=True), cards)
-    seat = table.rules.turn(table.state)
+    seat = seat_on_turn(table.rules, table.state)
     choices = hand_choices("centocinque", table.rules.legal_actions(table.state, seat))
     seen: list[str] = []
     page, pages = 0, 1
@@ -61,8 +67,8 @@ def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
         for component in (c for r in rows for c in r):
             assert len(str(component.get("label", ""))) <= 80
             options = component.get("options", [])
-            assert len(options) <= 25  # type: ignore[arg-type]
-            seen += [o["value"] for o in options]  # type: ignore[attr-defined, index]
+            assert len(options) <= 25
+            seen += [o["value"] for o in options]
             if MoveButton.pattern.fullmatch(str(component["custom_id"])):
                 seen.append(str(component["custom_id"]).split(":", 5)[5])
         assert "Penúltima!" in [c.get("label") for r in rows for c in r]
@@ -74,7 +80,7 @@ def test_a_hand_of_any_size_fits_discords_limits(cards: int) -> None:
 
 def test_a_hand_carries_the_table_the_seat_and_its_move_counter() -> None:
     table = make_table("cento", 3)
-    seat = table.rules.turn(table.state)
+    seat = seat_on_turn(table.rules, table.state)
     table.seats[seat].acted = 7
     choices = hand_choices("cento", table.rules.legal_actions(table.state, seat))
     rows = _rows(hand_view(table, seat, choices, 0))
@@ -101,3 +107,25 @@ def test_play_accepts_a_token_a_card_code_or_a_label() -> None:
     assert resolve_choice(choices, "") is None and resolve_choice(choices, "   ") is None
     assert suggest(choices, "di") == choices[:2]
     assert len(suggest([Choice(f"play:{i}", f"c{i}") for i in range(40)], "")) == 25
+
+
+def test_a_card_s_takes_are_named_in_full_and_stay_readable_when_too_long_for_a_button() -> None:
+    short = ["play:7b:3c+4s", "play:7b:7d", "play:2c"]
+    choices, lines = takes("scopa", short, "play:7b")
+    assert [c.label for c in choices] == [
+        "7 di Bastoni takes 3 di Coppe + 4 di Spade",
+        "7 di Bastoni takes 7 di Denari",
+    ]
+    assert lines == []
+
+    seven = "play:Rb:Ac+Ad+As+Ab+2c+2d+2s"
+    choices, lines = takes("scopa", [seven, "play:Rb:4c+6d"], "play:Rb")
+    assert [c.token for c in choices] == [seven, "play:Rb:4c+6d"]
+    assert all(len(c.label) <= LABEL_MAX for c in choices)
+    assert choices[1].label == "2. 4 di Coppe + 6 di Denari"
+    assert choices[0].label.startswith("1. Asso di Coppe + Asso di Denari")
+    assert lines[0] == (
+        "**1. Asso di Coppe + Asso di Denari + Asso di Spade + Asso di Bastoni"
+        " + 2 di Coppe + 2 di Denari + 2 di Spade**"
+    )
+    assert lines[1] == "**2. 4 di Coppe + 6 di Denari**"

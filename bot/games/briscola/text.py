@@ -42,9 +42,14 @@ def action_label(token: str) -> str:
 
 def side_name(side: int, sides: int, names: list[str]) -> str:
     """A side by its players: one name, or two partners."""
-    if len(names) == 4 and sides == 2:
+    if _partnered(sides, names):
         return t("{a} & {b}", a=names[side], b=names[side + 2])
     return names[side]
+
+
+def _partnered(sides: int, names: list[str]) -> bool:
+    """Whether each side is two partners (its verb agrees with both)."""
+    return len(names) == 4 and sides == 2
 
 
 def _sides(names: list[str]) -> int:
@@ -103,10 +108,11 @@ def narrate(event: BriscolaEvent, names: list[str]) -> str | None:
     if event["type"] == "deal_over":
         return _narrate_deal_over(event, names)
     if event["type"] == "match_over":
-        return t(
-            "🏆 {side} win the match!",
-            side=side_name(event["winner"], _sides(names), names),
-        )
+        sides = _sides(names)
+        side = side_name(event["winner"], sides, names)
+        if _partnered(sides, names):
+            return t("🏆 {side} win the match!", side=side)
+        return t("🏆 {side} wins the match!", side=side)
     return None
 
 
@@ -143,11 +149,20 @@ def _narrate_deal_over(event: DealOver, names: list[str]) -> str:
             n=event["deal"],
             scores=scores,
         )
+    sides = len(event["points"])
+    side = side_name(winner, sides, names)
+    if _partnered(sides, names):
+        return t(
+            "End of mano {n}: {scores}. {side} win the mano.",
+            n=event["deal"],
+            scores=scores,
+            side=side,
+        )
     return t(
-        "End of mano {n}: {scores}. {side} win the mano.",
+        "End of mano {n}: {scores}. {side} wins the mano.",
         n=event["deal"],
         scores=scores,
-        side=side_name(winner, len(event["points"]), names),
+        side=side,
     )
 
 

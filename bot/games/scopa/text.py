@@ -105,11 +105,11 @@ def narrate(event: ScopaEvent, names: list[str]) -> str | None:
         )
     if event["type"] == "game_over":
         winners = event["ranking"][0]
-        return t(
-            "🏆 {winner} wins the game ({scores})!",
-            winner=_side(winners, names),
-            scores=" – ".join(str(s) for s in event["scores"]),
-        )
+        winner = _side(winners, names)
+        scores = " – ".join(str(s) for s in event["scores"])
+        if len(winners) == 1:
+            return t("🏆 {winner} wins the game ({scores})!", winner=winner, scores=scores)
+        return t("🏆 {winner} win the game ({scores})!", winner=winner, scores=scores)
     return None
 
 

@@ -115,7 +115,7 @@ def test_hard_beats_easy_over_a_fixed_set_of_seeds() -> None:
     won = {"hard": 0, "easy": 0}
     for seed in range(32):
         hard_seat = seed % 2
-        players = {hard_seat: hard, 1 - hard_seat: EASY}
+        players: dict[int, Player] = {hard_seat: hard, 1 - hard_seat: EASY}
         st = RULES.new_game(seats=2, seed=seed // 2, options={"deals_to_win": 5})
         rng = random.Random(seed)
         while not st.results:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.games.briscola.cards import PACK, POINTS, TOTAL
+from tests.games.support import seat_on_turn
 
 from .deals import RULES, act, last_trick, start
 
@@ -90,7 +91,7 @@ def test_invariants_hold_through_whole_deals(seats: int) -> None:
                     assert event["left"] == len(st.stock) + (st.face_up is not None)
                 if event["type"] == "last_card":
                     assert event["card"] == briscola and not st.stock and st.face_up is None
-                    assert event["seat"] == (st.current - 1) % seats
+                    assert event["seat"] == (seat_on_turn(RULES, st) - 1) % seats
                 if event["type"] == "deal_over":
                     assert sum(event["points"]) == TOTAL
                 if event["type"] == "deal":

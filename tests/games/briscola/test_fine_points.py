@@ -9,6 +9,7 @@ import pytest
 
 from bot.games import GameError
 from bot.games.briscola.cards import PACK, POINTS, THREE_PLAYER_PACK
+from tests.games.support import seat_on_turn
 
 from .deals import RULES, act, last_trick, start
 
@@ -82,7 +83,7 @@ def test_the_face_up_briscola_is_public_until_drawn_and_then_known_in_that_hand(
     while st.face_up is not None:
         card = RULES.legal_actions(st, seat)[0]
         st, events = act(st, seat, card)
-        seat = st.current
+        seat = seat_on_turn(RULES, st)
     drawer = next(e for e in events if e["type"] == "last_card")["seat"]
     assert st.drawn_by == drawer and "4d" in st.hands[drawer]
     for viewer in (None, 0, 1):
@@ -90,7 +91,8 @@ def test_the_face_up_briscola_is_public_until_drawn_and_then_known_in_that_hand(
         assert view["face_up"] is None and view["stock"] == 0
         assert view["drawn_by"] == drawer and view["known"] == {"4d": drawer}
     while "4d" in st.hands[drawer]:
-        st, _ = act(st, st.current, RULES.legal_actions(st, st.current)[-1])
+        seat = seat_on_turn(RULES, st)
+        st, _ = act(st, seat, RULES.legal_actions(st, seat)[-1])
     assert RULES.view(st, None)["known"] == {}
 
 
@@ -170,7 +172,8 @@ def test_the_seven_swapped_in_is_the_last_card_drawn() -> None:
     st = start([["7d", "5s", "6b"], ["Ac", "7b", "Fb"]], "Ad", options=SWAP)
     st, _ = act(st, 0, "swap")
     while st.face_up is not None:
-        st, events = act(st, st.current, RULES.legal_actions(st, st.current)[0])
+        seat = seat_on_turn(RULES, st)
+        st, events = act(st, seat, RULES.legal_actions(st, seat)[0])
     last = next(e for e in events if e["type"] == "last_card")
     assert last["card"] == "7d" and st.known.get("7d") == last["seat"]
 
@@ -185,7 +188,8 @@ def test_the_match_goes_to_the_first_side_with_deals_to_win(deals: int) -> None:
     rng = random.Random(deals)
     st = RULES.new_game(seats=2, seed=deals, options={"deals_to_win": deals})
     while RULES.outcome(st) is None:
-        st, events = act(st, st.current, rng.choice(RULES.legal_actions(st, st.current)))
+        seat = seat_on_turn(RULES, st)
+        st, events = act(st, seat, rng.choice(RULES.legal_actions(st, seat)))
     outcome = RULES.outcome(st)
     assert outcome is not None and max(outcome["deals_won"]) == deals
     winner = outcome["deals_won"].index(deals)

@@ -3,10 +3,12 @@ board, the league's figures, and who is a team."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.briscola import league
+from bot.games.briscola.events import BriscolaEvent, Deal, DealOver, Trick
 from bot.games.briscola.text import action_label, board_lines, card_name, narrate, stats_lines
+from bot.games.briscola.views import BriscolaView
+from bot.i18n import speaking
+from tests.games.typed import checked
 
 from .deals import RULES, act, start
 
@@ -14,7 +16,7 @@ TWO = ["Ada", "Bo"]
 FOUR = ["Ada", "Bo", "Cy", "Di"]
 
 
-def trick(cards: list[str], winner: int, points: int, strozzo: bool = False) -> dict[str, Any]:
+def trick(cards: list[str], winner: int, points: int, strozzo: bool = False) -> Trick:
     return {
         "type": "trick",
         "number": 4,
@@ -46,19 +48,29 @@ def test_each_presa_is_told_with_its_winner_and_points() -> None:
 
 
 def test_a_mano_ends_with_each_side_s_points_and_a_patta_counts_for_nobody() -> None:
-    over = {"type": "deal_over", "deal": 2, "points": [70, 50], "winner": 0, "deals_won": [1, 1]}
+    over: DealOver = {
+        "type": "deal_over",
+        "deal": 2,
+        "points": [70, 50],
+        "winner": 0,
+        "deals_won": [1, 1],
+    }
     assert narrate(over, FOUR) == ("End of mano 2: Ada & Cy 70, Bo & Di 50. Ada & Cy win the mano.")
-    patta = {**over, "points": [60, 60], "winner": None}
+    patta: DealOver = {**over, "points": [60, 60], "winner": None}
     assert narrate(patta, TWO) == (
         "End of mano 2: Ada 60, Bo 60. Patta: the mano counts for nobody."
     )
+    assert narrate({**over, "winner": 1}, TWO) == "End of mano 2: Ada 70, Bo 50. Bo wins the mano."
     assert narrate({"type": "match_over", "winner": 1, "ranking": [[1, 3], [0, 2]]}, FOUR) == (
         "🏆 Bo & Di win the match!"
+    )
+    assert narrate({"type": "match_over", "winner": 0, "ranking": [[0], [1]]}, TWO) == (
+        "🏆 Ada wins the match!"
     )
 
 
 def test_the_deal_the_carico_and_the_last_card_are_told() -> None:
-    deal = {"type": "deal", "deal": 1, "dealer": 1, "first": 0, "briscola": "4d"}
+    deal: Deal = {"type": "deal", "deal": 1, "dealer": 1, "first": 0, "briscola": "4d"}
     assert narrate(deal, TWO) == (
         "Mano 1: Bo deals three cards each; the briscola is the 4 di Denari, Denari are "
         "trumps. Ada leads."
@@ -74,14 +86,14 @@ def test_the_deal_the_carico_and_the_last_card_are_told() -> None:
 def test_the_board_shows_the_briscola_the_mazzo_and_the_hand() -> None:
     st = start([["3c", "5s", "6b"], ["Ac", "7b", "Fb"]], "4d")
     st, _ = act(st, 0, "play:3c")
-    lines = board_lines(RULES.view(st, 1), TWO)  # type: ignore[arg-type]
+    lines = board_lines(checked(BriscolaView, RULES.view(st, 1)), TWO)
     assert lines[0] == "Mano 1 · dealer Bo · briscola 4 di Denari · mazzo 34"
     assert "On the table: Ada 3 di Coppe" in lines
     assert lines[-1] == "Your hand: Asso di Coppe, Fante di Bastoni, 7 di Bastoni"
 
 
 def test_the_league_counts_the_carichi_taken_from_the_other_side() -> None:
-    events: list[Any] = [
+    events: list[BriscolaEvent] = [
         trick(["3c", "Ac", "2c", "Rc"], 1, 25),  # seat 1 takes seat 0's 3 (its own Asso: no)
         trick(["3s", "As"], 0, 21),
     ]
@@ -95,3 +107,17 @@ def test_partners_are_a_team_only_at_four() -> None:
 
     seating = SPECS["briscola"].seats
     assert [seating.teams(n) for n in (2, 3, 4)] == [[0, 1], [0, 1, 2], [0, 1, 0, 1]]
+
+
+def test_in_italian_a_partnership_wins_in_the_plural_and_one_player_in_the_singular() -> None:
+    over: DealOver = {
+        "type": "deal_over",
+        "deal": 1,
+        "points": [70, 50],
+        "winner": 0,
+        "deals_won": [1, 0],
+    }
+    with speaking("it"):
+        four, two = narrate(over, FOUR), narrate(over, TWO)
+    assert four is not None and four.endswith("Ada & Cy vincono la mano.")
+    assert two is not None and two.endswith("Ada vince la mano.")

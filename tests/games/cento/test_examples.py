@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES, GameError
+from bot.games.base import Rules
 from bot.games.cards import french_pack
 from bot.games.cento.engine import CentoState, new_total
 from tests.games.support import deal_deck
 
-rules = GAMES["cento"]
+rules: Rules[CentoState] = GAMES["cento"]
 
 
 def position(hand: list[str], total: int, seats: int = 3) -> CentoState:

@@ -10,7 +10,7 @@ from bot.games import GAMES, GameError
 from bot.games.cards import french_pack
 from bot.games.cento.ai import easy_chance, fit_chance, sample
 from bot.games.cento.engine import LIMIT, new_total
-from tests.games.support import deal_deck
+from tests.games.support import deal_deck, seat_on_turn
 
 rules = GAMES["cento"]
 
@@ -37,10 +37,10 @@ def test_a_reshuffle_forgets_the_plays_whose_cards_left_the_pile() -> None:
     the stock or in a hand."""
     st = rules.new_game(seats=3, seed=5)
     for _ in range(2):
-        seat = rules.turn(st)
+        seat = seat_on_turn(rules, st)
         st, _ = rules.apply(st, seat, rules.legal_actions(st, seat)[0])
     st.pile, st.stock = st.stock + st.pile, []  # the stock is spent
-    seat = rules.turn(st)
+    seat = seat_on_turn(rules, st)
     st, events = rules.apply(st, seat, rules.legal_actions(st, seat)[0])
     assert any(e["type"] == "reshuffle" for e in events)
     plays = rules.view(st, None)["last_plays"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games.cento.text import narrate, outcome_lines
+from bot.games.cento.views import CentoOutcome
 
 NAMES = ["Ada", "Bo", "Cy"]
 
@@ -13,7 +14,12 @@ def test_a_chip_lost_says_how_many_are_left_in_words() -> None:
 
 
 def test_the_results_count_chips_and_busts_in_words() -> None:
-    outcome = {"ranking": [[2], [0], [1]], "chips": [0, 0, 1], "busts": [3, 4, 0], "turns": 40}
+    outcome: CentoOutcome = {
+        "ranking": [[2], [0], [1]],
+        "chips": [0, 0, 1],
+        "busts": [3, 4, 0],
+        "turns": 40,
+    }
     assert outcome_lines(outcome, NAMES) == [
         "Match over after 40 turns.",
         "1. Cy: 1 chip left, never over 100",

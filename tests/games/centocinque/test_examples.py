@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.games import GAMES, GameError
+from bot.games.base import Rules
 from bot.games.centocinque.engine import PACK, CentocinqueState
 from tests.games.support import deal_deck
 
-rules = GAMES["centocinque"]
+rules: Rules[CentocinqueState] = GAMES["centocinque"]
 
 
 def start(hands: list[list[str]], starter: str, stock: list[str] | None = None) -> CentocinqueState:

@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES, GameError
-from bot.games.base import Event
+from bot.games.base import Event, Rules
 from bot.games.centocinque.engine import PACK, PENALTY, CentocinqueState
+from tests.games.support import seat_on_turn
 
-rules = GAMES["centocinque"]
+rules: Rules[CentocinqueState] = GAMES["centocinque"]
 
 
 def position(
@@ -101,7 +102,7 @@ def test_players_who_keep_drawing_nothing_block_the_hand() -> None:
     empty stock: each draw finds nothing, and the third one brings back a position."""
     state = position([["6c", "Ab"], []], ["5c"], options={"voluntary_draw": True})
     for _ in range(2):
-        state, events = rules.apply(state, state.current, "draw")
+        state, events = rules.apply(state, seat_on_turn(rules, state), "draw")
         assert events[0] == {"type": "draw", "seat": events[0]["seat"], "count": 0}
         assert state.hand_no == 1
     state, events = rules.apply(state, 0, "draw")

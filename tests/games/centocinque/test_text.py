@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from bot.games.centocinque.events import HandOver
 from bot.games.centocinque.text import narrate
 
 NAMES = ["Ada", "Bo", "Cy"]
 
 
 def test_a_hand_won_by_going_out_says_so() -> None:
-    event = {
+    event: HandOver = {
         "type": "hand_over",
         "hand": 3,
         "winner": 0,
@@ -22,7 +23,7 @@ def test_a_hand_won_by_going_out_says_so() -> None:
 
 
 def test_a_blocked_hand_says_why_it_ended_and_who_won_it() -> None:
-    event = {
+    event: HandOver = {
         "type": "hand_over",
         "hand": 1,
         "winner": 2,

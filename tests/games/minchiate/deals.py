@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.games.base import Event
 from bot.games.minchiate import Minchiate, MinchiateState
 from bot.games.minchiate.cards import PACK, POINTS
+from tests.games.support import seat_on_turn
 
 RULES = Minchiate()
 
@@ -54,7 +55,7 @@ def to_first_lead(deck: list[str], dealer: int = 0) -> MinchiateState:
     """A game from ``deck`` (nothing robbed) brought to the first lead: nobody declares."""
     state = RULES.new_game(seats=4, seed=0, dealer=dealer, deck=deck, cut=CUT)
     while state.phase == "declare":
-        state, _ = RULES.apply(state, state.current, "nodeclare")
+        state, _ = RULES.apply(state, seat_on_turn(RULES, state), "nodeclare")
     assert state.phase == "play"
     return state
 
@@ -63,7 +64,7 @@ def play(state: MinchiateState, *cards: str) -> tuple[MinchiateState, list[Event
     """Play ``cards`` in turn; return the state and all the events."""
     events: list[Event] = []
     for card in cards:
-        state, new = RULES.apply(state, state.current, "play:" + card)
+        state, new = RULES.apply(state, seat_on_turn(RULES, state), "play:" + card)
         events += new
     return state, events
 

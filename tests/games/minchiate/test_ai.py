@@ -10,6 +10,7 @@ from bot.games import make_player
 from bot.games.minchiate import MinchiateState, ai
 from bot.games.minchiate.cards import MATTO, POINTS, SUIT, TRUMP, sort_cards
 from bot.games.minchiate.tricks import winning_index
+from tests.games.support import seat_on_turn
 
 from .deals import RULES, visible
 
@@ -65,7 +66,7 @@ def test_both_levels_are_registered_and_the_budget_is_theirs() -> None:
 def test_easy_always_declares_what_it_holds() -> None:
     for state, move in DECISIONS:
         if state.phase == "declare":
-            legal = RULES.legal_actions(state, state.current)  # type: ignore[arg-type]
+            legal = RULES.legal_actions(state, seat_on_turn(RULES, state))
             assert move == ("declare" if "declare" in legal else "nodeclare")
 
 
@@ -74,7 +75,7 @@ def test_easy_discards_from_short_plain_suits_before_trumps() -> None:
         if state.phase != "discard":
             continue
         card = move.split(":")[1]
-        legal = [a.split(":")[1] for a in RULES.legal_actions(state, state.current)]  # type: ignore[arg-type]
+        legal = [a.split(":")[1] for a in RULES.legal_actions(state, seat_on_turn(RULES, state))]
         if any(SUIT[c] != TRUMP for c in legal):
             assert SUIT[card] != TRUMP
 
@@ -97,7 +98,7 @@ def test_easy_never_overtakes_a_partner_whose_trick_is_safe() -> None:
             continue
         if not partner_holds(state):
             continue
-        legal = [a.split(":")[1] for a in RULES.legal_actions(state, state.current)]  # type: ignore[arg-type]
+        legal = [a.split(":")[1] for a in RULES.legal_actions(state, seat_on_turn(RULES, state))]
         under = [c for c in legal if c != MATTO and not takes(state.trick, c)]
         card = move.split(":")[1]
         if under:
@@ -113,7 +114,7 @@ def test_easy_keeps_the_matto_for_a_trick_it_would_lose_points_in() -> None:
     for state, move in DECISIONS:
         if move != "play:M" or state.phase != "play":
             continue
-        legal = [a.split(":")[1] for a in RULES.legal_actions(state, state.current)]  # type: ignore[arg-type]
+        legal = [a.split(":")[1] for a in RULES.legal_actions(state, seat_on_turn(RULES, state))]
         if legal == [MATTO]:
             continue
         played += 1
@@ -129,7 +130,7 @@ def test_easy_takes_an_opponents_trick_when_it_plays_last_and_can() -> None:
     for state, move in DECISIONS:
         if state.phase != "play" or len(state.trick) != 3:
             continue
-        legal = [a.split(":")[1] for a in RULES.legal_actions(state, state.current)]  # type: ignore[arg-type]
+        legal = [a.split(":")[1] for a in RULES.legal_actions(state, seat_on_turn(RULES, state))]
         if partner_holds(state) or not any(takes(state.trick, c) for c in legal):
             continue
         checked += 1
@@ -147,7 +148,9 @@ def test_easy_partnerships_beat_random_ones() -> None:
         while state.current is not None:
             seat = state.current
             view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
-            state, _ = RULES.apply(state, seat, players[seat].choose(view, legal, rngs[seat]))  # type: ignore[arg-type]
+            action = players[seat].choose(view, legal, rngs[seat])
+            assert action is not None  # a seat on turn always gets one
+            state, _ = RULES.apply(state, seat, action)
         outcome = RULES.outcome(state)
         assert outcome is not None
         wins += 1.0 if outcome["winner"] == 0 else 0.5 if outcome["winner"] is None else 0.0

@@ -9,13 +9,18 @@ import random
 import pytest
 
 from bot.games import GameError
+from bot.games.base import Event
 from bot.games.minchiate.cards import PACK, POINTS
+from bot.games.minchiate.engine import MinchiateState
 from bot.games.minchiate.scoring import matto_payment
+from tests.games.support import seat_on_turn
 
 from .deals import CUT, RULES, arranged_deck, every_card, play, quiet_deal, to_first_lead
 
 
-def random_deal(seed: int, options: dict[str, bool] | None = None) -> tuple[object, list[str]]:
+def random_deal(
+    seed: int, options: dict[str, bool] | None = None
+) -> tuple[MinchiateState, list[str]]:
     """Play a deal with random legal moves; return the final state and the moves."""
     rng = random.Random(seed)
     state = RULES.new_game(seats=4, seed=seed, options=options)
@@ -82,7 +87,7 @@ def test_the_cutter_sits_before_the_dealer_and_the_seat_after_the_dealer_leads()
 
 
 def test_the_dealer_takes_every_counting_card_and_trump_29_after_the_card_put_back() -> None:
-    hands = {s: [] for s in range(4)}
+    hands: dict[int, list[str]] = {s: [] for s in range(4)}
     fola = ["T21", "T12", "Rc", "T29", "T26", "2c", "T36", "3c", "4c", "5c", "6c", "7c", "8c"]
     used = set(fola)
     rest = [c for c in PACK if c not in used]
@@ -170,18 +175,17 @@ def test_a_matto_discarded_by_the_fallback_counts_for_nobody(robbed_matto: bool)
     # Seat 3's declaration gets no Matto bonus: 28-40 = 90, 1-13-28 = 15, 10-20-30 = 15,
     # 20-30-40 = 20, four Re = 20.
     while state.phase == "declare":
-        seat = state.current
+        seat = seat_on_turn(RULES, state)
         state, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
         if seat == 3:
             assert events[0]["type"] == "declare" and events[0]["points"] == 160
             assert all("M" not in combo["cards"] for combo in events[0]["combinations"])
     assert "M" in RULES.view(state, 0)["discards"][3]  # public once the fola is shown
     assert "M" not in hand
-    every = []
+    every: list[Event] = []
     while state.phase == "play":
-        state, every = RULES.apply(
-            state, state.current, RULES.legal_actions(state, state.current)[0]
-        )
+        seat = seat_on_turn(RULES, state)
+        state, every = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
         assert sorted(every_card(state)) == sorted(PACK)
     assert "matto_payment" not in [e["type"] for e in every]
     outcome = RULES.outcome(state)
@@ -205,7 +209,7 @@ def test_a_matto_discarded_by_the_fallback_counts_for_nobody(robbed_matto: bool)
 def test_discards_are_known_to_their_owner_until_the_fola_is_shown() -> None:
     state = RULES.new_game(seats=4, seed=3)
     while state.phase == "discard":
-        seat = state.current
+        seat = seat_on_turn(RULES, state)
         state, events = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
         assert "card" not in events[0]
     owners = [s for s in range(4) if state.discards[s]]
@@ -214,7 +218,7 @@ def test_discards_are_known_to_their_owner_until_the_fola_is_shown() -> None:
         view = RULES.view(state, s)
         assert view["discards"] == [d if o == s else None for o, d in enumerate(state.discards)]
     while state.phase == "declare":
-        state, _ = RULES.apply(state, state.current, "nodeclare")
+        state, _ = RULES.apply(state, seat_on_turn(RULES, state), "nodeclare")
     for s in range(4):
         assert RULES.view(state, s)["discards"] == state.discards
         assert RULES.view(state, s)["fola"] == state.fola
@@ -285,14 +289,17 @@ def test_the_matto_goes_over_when_its_side_won_no_trick() -> None:
 
 def test_the_matto_side_pays_its_first_zero_point_capture_not_trump_29() -> None:
     piles = [["T29", "Rc", "M", "7c", "2s"], ["T1"]]
-    assert matto_payment(piles, winners=[0, 1])["card"] == "7c"  # type: ignore[index]
+    moved = matto_payment(piles, winners=[0, 1])
+    assert moved is not None and moved["card"] == "7c"
 
 
 def test_without_a_zero_point_capture_the_matto_side_pays_its_lowest_value_card() -> None:
     piles = [["T36", "T29", "T2", "M", "Rc"], []]
-    assert matto_payment(piles, winners=[0])["card"] == "T2"  # type: ignore[index]
+    moved = matto_payment(piles, winners=[0])
+    assert moved is not None and moved["card"] == "T2"
     piles = [["T36", "T29", "M", "Rc"], []]
-    assert matto_payment(piles, winners=[0])["card"] == "T29"  # 5 here, before the Re: first
+    moved = matto_payment(piles, winners=[0])
+    assert moved is not None and moved["card"] == "T29"  # 5 here, before the Re: first
     assert matto_payment([["T36"], ["T30"]], winners=[0]) is None  # the Matto is in the fola
 
 
@@ -301,20 +308,22 @@ def test_settling_only_at_the_end_rounds_up_the_whole_difference() -> None:
         running, moves = random_deal(seed)
         at_end, moves_again = random_deal(seed, {"resti_at_end_only": True})
         assert moves == moves_again
-        assert at_end.points == running.points  # type: ignore[attr-defined]
-        outcome = RULES.outcome(at_end)  # type: ignore[arg-type]
-        lead = at_end.points[0] - at_end.points[1]  # type: ignore[attr-defined]
+        assert at_end.points == running.points
+        outcome = RULES.outcome(at_end)
+        assert outcome is not None
+        lead = at_end.points[0] - at_end.points[1]
         assert outcome["sides"][0]["resti_running"] == outcome["sides"][1]["resti_running"] == 0
         assert outcome["sides"][0]["net_resti"] == int(
             math.copysign(math.ceil(abs(lead) / 60), lead)
         )
-        assert not [e for e in at_end.log if e["kind"] == "resto" and e["when"] == "running"]  # type: ignore[attr-defined]
+        assert not [e for e in at_end.log if e["kind"] == "resto" and e["when"] == "running"]
 
 
 def test_running_resti_keep_the_difference_accounted_for() -> None:
     for seed in range(8):
         state, _ = random_deal(seed)
-        outcome = RULES.outcome(state)  # type: ignore[arg-type]
+        outcome = RULES.outcome(state)
+        assert outcome is not None
         a, b = outcome["sides"]
         lead = a["points"] - b["points"]
         net = a["net_resti"]

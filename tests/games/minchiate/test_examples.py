@@ -9,6 +9,7 @@ from bot.games import GAMES, GameError
 from bot.games.minchiate.cards import PACK, POINTS
 from bot.games.minchiate.resti import settle_final, settle_running
 from bot.games.minchiate.tricks import winning_index
+from tests.games.support import seat_on_turn
 
 from .deals import CUT, RULES, play, quiet_deal, to_first_lead
 
@@ -150,7 +151,7 @@ def test_example_6_invariants_over_a_whole_deal() -> None:
     rules = GAMES["minchiate"]
     state = rules.new_game(seats=4, seed=6)
     while rules.outcome(state) is None:
-        seat = rules.turn(state)
+        seat = seat_on_turn(rules, state)
         if state.phase == "play" and not state.trick and not state.tricks:
             assert [len(h) for h in state.hands] == [21] * 4
         state, _ = rules.apply(state, seat, rules.legal_actions(state, seat)[0])

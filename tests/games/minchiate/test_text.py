@@ -4,28 +4,35 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from bot.games.minchiate import text
 from bot.games.minchiate.cards import PACK
+from bot.games.minchiate.engine import MinchiateState
+from bot.games.minchiate.events import MinchiateEvent, Resti, Trick
+from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
+from tests.games.support import seat_on_turn
+from tests.games.typed import checked
 
 from .deals import RULES, visible
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 
 
-def played_deal(seed: int) -> list[tuple[Any, list[dict[str, Any]]]]:
+def played_deal(seed: int) -> list[tuple[MinchiateState, list[MinchiateEvent]]]:
     """Every state of a random deal with the events that led to it (the opening first)."""
     rng = random.Random(seed)
     state = RULES.new_game(seats=4, seed=seed)
-    states = [(state, RULES.view(state, None)["opening"])]
+    # The engine hands out its events as plain dicts; the spec's types say what they are (and
+    # tests/games/test_specs.py checks that they are).
+    states = [(state, cast(list[MinchiateEvent], RULES.view(state, None)["opening"]))]
     while state.current is not None:
         state, events = RULES.apply(
             state, state.current, rng.choice(RULES.legal_actions(state, state.current))
         )
-        states.append((state, events))
+        states.append((state, cast(list[MinchiateEvent], events)))
     return states
 
 
@@ -69,16 +76,26 @@ def test_narration_of_scoring_events() -> None:
         text.narrate({"type": "rob", "seat": 1, "card": "Rd", "by": "cutter", "points": 5}, NAMES)
         == "Bruno robbed the Re di Denari: +5"
     )
-    trick = {"type": "trick", "number": 7, "leader": 1, "cards": ["7c", "T40", "8c", "9c"]}
+    trick: Trick = {
+        "type": "trick",
+        "number": 7,
+        "leader": 1,
+        "cards": ["7c", "T40", "8c", "9c"],
+        "winner": 2,
+        "points": 10,
+    }
     assert (
-        text.narrate({**trick, "winner": 2, "points": 10}, NAMES)
-        == "Trick 7 won by Carla with the 40 Trombe, capture bonus +10."
+        text.narrate(trick, NAMES) == "Trick 7 won by Carla with the 40 Trombe, capture bonus +10."
     )
-    assert (
-        text.narrate({**trick, "winner": 2, "points": 0}, NAMES)
-        == "Trick 7 won by Carla with the 40 Trombe."
-    )
-    resto = {"type": "resti", "side": 1, "count": 1, "when": "running", "diff": -15}
+    assert text.narrate({**trick, "points": 0}, NAMES) == "Trick 7 won by Carla with the 40 Trombe."
+    resto: Resti = {
+        "type": "resti",
+        "side": 1,
+        "count": 1,
+        "when": "running",
+        "resti": [0, 1],
+        "diff": -15,
+    }
     assert text.narrate(resto, NAMES) == "Bruno & Dario take a resto (lead carried: 15)."
     assert text.narrate({"type": "turn", "seat": 0, "phase": "play"}, NAMES) is None
 
@@ -114,7 +131,7 @@ def test_boards_name_no_card_the_seat_cannot_see() -> None:
             if step % 3:
                 continue
             for seat in (0, 1, 2, 3, None):
-                lines = text.board_lines(RULES.view(state, seat), NAMES)
+                lines = text.board_lines(checked(MinchiateView, RULES.view(state, seat)), NAMES)
                 assert all(isinstance(line, str) and "{" not in line for line in lines)
                 named = card_names_in(lines)
                 assert named <= visible(state, seat)
@@ -125,8 +142,8 @@ def test_boards_name_no_card_the_seat_cannot_see() -> None:
 def test_a_board_shows_the_hand_the_trick_and_whose_turn() -> None:
     state, _ = played_deal(2)[30]
     assert state.phase == "play"
-    seat = state.current
-    lines = text.board_lines(RULES.view(state, seat), NAMES)
+    seat = seat_on_turn(RULES, state)
+    lines = text.board_lines(checked(MinchiateView, RULES.view(state, seat)), NAMES)
     assert any(line.startswith("Your hand:") for line in lines)
     assert f"▶ {NAMES[seat]} to play." in lines
     assert any(line.startswith(f"Trick {len(state.tricks) + 1}:") for line in lines)
@@ -134,7 +151,7 @@ def test_a_board_shows_the_hand_the_trick_and_whose_turn() -> None:
 
 def test_outcome_lines_explain_every_point() -> None:
     state, _ = played_deal(3)[-1]
-    outcome = RULES.outcome(state)
+    outcome = checked(MinchiateOutcome, RULES.outcome(state))
     lines = text.outcome_lines(outcome, NAMES)
     joined = "\n".join(lines)
     for side, part in enumerate(outcome["sides"]):
@@ -171,7 +188,7 @@ def test_every_word_goes_through_the_translation_function(monkeypatch: pytest.Mo
     lines += [text.action_label(a) for a in ("play:T3", "discard:Qc", "declare", "nodeclare")]
     lines += [line for _, events in deal for e in events if (line := text.narrate(e, NAMES))]
     for st, _ in deal[::10]:
-        lines += text.board_lines(RULES.view(st, st.current), NAMES)
-    lines += text.outcome_lines(RULES.outcome(state), NAMES)
+        lines += text.board_lines(checked(MinchiateView, RULES.view(st, st.current)), NAMES)
+    lines += text.outcome_lines(checked(MinchiateOutcome, RULES.outcome(state)), NAMES)
     for line in lines:
         assert line.startswith("⟦") and line.endswith("⟧"), line
