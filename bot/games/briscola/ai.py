@@ -9,12 +9,13 @@ card all know to be in a hand stays there), ``budget`` times (once when nothing 
 guess). A sampled deal fixes the stock's order, so the rest of it is a game of perfect
 information: on each one an alpha-beta (``lookahead``) searches the next tricks exactly, every
 seat playing for its side (partners together at four, the two others together against it at
-three), three tricks deep heads-up and two at three or four seats, and values the position it
+three), three tricks deep heads-up, two at three seats and one at four, and values the position it
 stops at by the card points taken on the way plus what the cards still held are worth (a trump
 Ace about 10 points with a full stock, 17 at the last draw; leading the next trick about -1 to
--2: ``EARLY``/``LATE``, fitted from play by ``python -m bench.briscola_worth``). With two draws
-left or fewer heads-up (one at three seats, none at four) it searches to the end of the deal,
-exactly; once the stock is drawn heads-up every card is known and one search is the exact solve.
+-2: ``EARLY``/``LATE``, fitted from play by ``python -m bench.briscola_worth``). With five
+tricks left or fewer heads-up (two draws; three tricks at three seats, two at four) it searches
+to the end of the deal, exactly; once the stock is drawn heads-up every card is known, and one
+search is the exact solve.
 Each move's value is the mean over the deals of its side's card points over the others', the
 same deals for every move; the best is played (``swap`` is valued as the best card after it).
 It reads only its seat's view. The choice of method and its figures: BENCHMARKS.md, Briscola.
@@ -41,10 +42,10 @@ from bot.games.briscola.policy import choose_card, wants_swap
 
 RULES = Briscola()
 HARD_SAMPLES = 60
-TRICKS = {2: 3, 3: 2, 4: 2}
+TRICKS = {2: 3, 3: 2, 4: 1}
 """How many tricks deep the search goes while the stock lasts, by seats at the table."""
-EXACT_DRAWS = {2: 2, 3: 1, 4: 0}
-"""With this many draws left or fewer, the search goes to the end of the deal."""
+EXACT_TRICKS = {2: 5, 3: 3, 4: 2}
+"""With this many tricks left or fewer (heads-up: two draws left), the search goes to the end."""
 # What a card held is worth, in card points, with a full stock and at the last draw (a trump
 # as "A*"..."2*"), and what leading the next trick is worth: ``python -m bench.briscola_worth``.
 EARLY = {
@@ -107,7 +108,7 @@ class EasyPlayer:
 
 class HardPlayer:
     """Perfect-information Monte Carlo: on each of ``budget`` deals that fit the seat's view,
-    an alpha-beta ``tricks`` deep (to the end of the deal once ``exact_draws`` draws or fewer
+    an alpha-beta ``tricks`` deep (to the end of the deal once ``exact_tricks`` tricks or fewer
     are left), each card's value the mean over the deals of its side's card points over the
     others'."""
 
@@ -115,12 +116,12 @@ class HardPlayer:
         self,
         budget: int = HARD_SAMPLES,
         tricks: int | None = None,
-        exact_draws: int | None = None,
+        exact_tricks: int | None = None,
         worth: tuple[dict[str, float], dict[str, float]] | None = (EARLY, LATE),
     ) -> None:
         self.budget = budget
         self.tricks = tricks
-        self.exact_draws = exact_draws
+        self.exact_tricks = exact_tricks
         self.worth = worth
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
@@ -130,11 +131,11 @@ class HardPlayer:
         seats: int = view["seats"]
         side = seat % sides_of(seats)
         sampler = Sampler(view)
-        draws_left = view["stock"] // seats
-        exact_draws = EXACT_DRAWS[seats] if self.exact_draws is None else self.exact_draws
+        tricks_left = view["stock"] // seats + len(view["hand"])
+        exact = EXACT_TRICKS[seats] if self.exact_tricks is None else self.exact_tricks
         tricks = TRICKS[seats] if self.tricks is None else self.tricks
         leaf: Leaf = no_leaf
-        if draws_left <= exact_draws:
+        if tricks_left <= exact:
             tricks = TO_THE_END
         elif self.worth is not None:
             worth = held_worth(*self.worth, view["stock"] - seats * tricks, view["trumps"])
