@@ -41,7 +41,7 @@ from bot.games.briscola.playout import Deal
 from bot.games.briscola.policy import choose_card, wants_swap
 
 RULES = Briscola()
-HARD_SAMPLES = 60
+HARD_SAMPLES = 120
 TRICKS = {2: 3, 3: 2, 4: 1}
 """How many tricks deep the search goes while the stock lasts, by seats at the table."""
 EXACT_TRICKS = {2: 5, 3: 3, 4: 2}
