@@ -12,10 +12,9 @@ seat playing for its side (partners together at four, the two others together ag
 three), three tricks deep heads-up, two at three seats and one at four, and values the position it
 stops at by the card points taken on the way plus what the cards still held are worth (a trump
 Ace about 10 points with a full stock, 17 at the last draw; leading the next trick about -1 to
--2: ``EARLY``/``LATE``, fitted from play by ``python -m bench.briscola_worth``). With five
-tricks left or fewer heads-up (two draws; three tricks at three seats, two at four) it searches
-to the end of the deal, exactly; once the stock is drawn heads-up every card is known, and one
-search is the exact solve.
+-2: ``EARLY``/``LATE``, fitted from play by ``python -m bench.briscola_worth``). Once the stock
+is drawn it searches to the end of the deal (at four seats for the last two tricks): heads-up
+every card is then known, and one search is the exact solve.
 Each move's value is the mean over the deals of its side's card points over the others', the
 same deals for every move; the best is played (``swap`` is valued as the best card after it).
 It reads only its seat's view. The choice of method and its figures: BENCHMARKS.md, Briscola.
@@ -44,8 +43,9 @@ RULES = Briscola()
 HARD_SAMPLES = 120
 TRICKS = {2: 3, 3: 2, 4: 1}
 """How many tricks deep the search goes while the stock lasts, by seats at the table."""
-EXACT_TRICKS = {2: 5, 3: 3, 4: 2}
-"""With this many tricks left or fewer (heads-up: two draws left), the search goes to the end."""
+EXACT_TRICKS = {2: 3, 3: 3, 4: 2}
+"""With this many tricks left or fewer, the search goes to the end of the deal (heads-up and at
+three seats once the stock is drawn)."""
 # What a card held is worth, in card points, with a full stock and at the last draw (a trump
 # as "A*"..."2*"), and what leading the next trick is worth: ``python -m bench.briscola_worth``.
 EARLY = {
