@@ -70,8 +70,5 @@ async def in_time(
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=within)
     if not done and not interaction.response.is_done():
-        if edit:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await (interaction.response.defer() if edit else thinking(interaction))
     return await task
