@@ -271,26 +271,6 @@ def hand_view(
 # -- what a click does -----------------------------------------------------------------------
 
 
-async def pick(interaction: Interaction, table_id: int, seat: int, acted: int, token: str) -> None:
-    """A move chosen in a hand (button or select), made for the seat's counter ``acted``: a
-    card to complete asks for its number or shows its takes; any other is made."""
-    table = clicked_table(interaction, table_id)
-    own = own_seat(table, interaction.user.id, seat)
-    if table.playing:
-        choice = next(
-            (c for c in hand_choices(table.game, _legal(table, own)) if c.token == token), None
-        )
-        if choice is not None and choice.needs is not None:
-            if acted != table.seats[own].acted:
-                raise OutOfDate
-            if choice.needs == "number" and choice.card is not None:
-                await ask_number(interaction, table, own, choice.card)
-            else:
-                await update(interaction, table, own, 0, focus=token)
-            return
-    await move(interaction, table, own, token, acted, in_place=True)
-
-
 class HandButton(Click[Button[Any]], layout="tv:t:{table}:hand", what="my hand"):
     """The board's My hand."""
 
@@ -298,25 +278,53 @@ class HandButton(Click[Button[Any]], layout="tv:t:{table}:hand", what="my hand")
         await show(interaction, clicked_table(interaction, self.number("table")))
 
 
+class _Picked:
+    """A move chosen in a hand (button or select), made for the seat's move counter
+    ``acted``: a card to complete asks for its number or shows its takes; any other is made."""
+
+    fields: dict[str, str]
+
+    def chosen(self) -> str:
+        raise NotImplementedError
+
+    async def clicked(self, interaction: Interaction) -> None:
+        table = clicked_table(interaction, int(self.fields["table"]))
+        own = own_seat(table, interaction.user.id, int(self.fields["seat"]))
+        acted, token = int(self.fields["acted"]), self.chosen()
+        if table.playing:
+            legal = hand_choices(table.game, _legal(table, own))
+            choice = next((c for c in legal if c.token == token), None)
+            if choice is not None and choice.needs is not None:
+                if acted != table.seats[own].acted:
+                    raise OutOfDate
+                if choice.needs == "number" and choice.card is not None:
+                    await ask_number(interaction, table, own, choice.card)
+                else:
+                    await update(interaction, table, own, 0, focus=token)
+                return
+        await move(interaction, table, own, token, acted, in_place=True)
+
+
 class MoveButton(
+    _Picked,
     Click[Button[Any]],
     layout="tv:m:{table}:{seat}:{acted}:{action}",
     what="move",
     text={"action": TOKEN},
 ):
-    """One move in a hand, made for the seat's move counter ``acted``."""
+    """One move in a hand; its custom id names it."""
 
-    async def clicked(self, interaction: Interaction) -> None:
-        table, seat, acted = self.number("table"), self.number("seat"), self.number("acted")
-        await pick(interaction, table, seat, acted, self.fields["action"])
+    def chosen(self) -> str:
+        return self.fields["action"]
 
 
-class MoveSelect(Click[Select[Any]], layout="tv:ms:{table}:{seat}:{acted}:{index}", what="move"):
+class MoveSelect(
+    _Picked, Click[Select[Any]], layout="tv:ms:{table}:{seat}:{acted}:{index}", what="move"
+):
     """A hand's moves too many for buttons; the picked option's value is the move."""
 
-    async def clicked(self, interaction: Interaction) -> None:
-        table, seat, acted = self.number("table"), self.number("seat"), self.number("acted")
-        await pick(interaction, table, seat, acted, self.item.values[0])
+    def chosen(self) -> str:
+        return self.item.values[0]
 
 
 class PageButton(Click[Button[Any]], layout="tv:page:{table}:{seat}:{page}", what="hand page"):

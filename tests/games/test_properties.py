@@ -17,19 +17,11 @@ CINQUE = GAMES["centocinque"]
 MOST_MOVES_IN_A_HAND = 5_000
 
 OPTION_VALUES = st.one_of(st.booleans(), st.integers(-5, 20), st.text(max_size=5), st.none())
-OPTION_NAMES = {
-    "centocinque": list(GAMES["centocinque"].options_model.model_fields),
-    "cento": list(GAMES["cento"].options_model.model_fields),
-    "scopa": list(GAMES["scopa"].options_model.model_fields),
-    "briscola": list(GAMES["briscola"].options_model.model_fields),
-}
+OPTION_NAMES = {name: list(GAMES[name].options_model.model_fields) for name in GAMES}
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    game=st.sampled_from(["centocinque", "cento", "scopa", "briscola"]),
-    data=st.data(),
-)
+@given(game=st.sampled_from(list(GAMES)), data=st.data())
 def test_options_are_accepted_exactly_when_valid_and_errors_name_the_option(
     game: str, data: st.DataObject
 ) -> None:
@@ -110,7 +102,7 @@ HOUSE_RULES: dict[str, st.SearchStrategy[dict[str, Any]]] = {
 
 @settings(max_examples=300, deadline=None)
 @given(
-    game=st.sampled_from(["centocinque", "cento", "scopa", "briscola"]),
+    game=st.sampled_from(list(HOUSE_RULES)),  # the games for two to four (Minchiate: four)
     data=st.data(),
     seats=st.integers(2, 4),
     seed=st.integers(0, 2**31),
