@@ -22,8 +22,14 @@ def button(
 
 
 def view(*items: Item[Any]) -> discord.ui.View:
-    """A view of ``items`` that never times out: the clicks are answered by dynamic items."""
+    """A view of ``items``, to send. Its clicks are answered by the dynamic items that their
+    custom ids fit (``bot.views.click``), not by the view, so the view is sent stopped:
+    discord.py keeps a view it sends until it stops or times out (an ephemeral hand's for 15
+    minutes, a board's for as long as the message lives) and passes it every click on its
+    message. Kept, the views of every hand shown in the last 15 minutes would grow the heap
+    that each of Python's full garbage collections walks, pausing every interaction."""
     out = discord.ui.View(timeout=None)
     for item in items:
         out.add_item(item)
+    out.stop()
     return out
