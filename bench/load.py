@@ -133,6 +133,8 @@ class PhaseResult:
     """The same for the throwaway PostgreSQL server (None: SQLite, or not ours to measure)."""
     driver_cpu_ms_per_interaction: float = 0.0
     """The same for this process, the simulated people (it shares the machine's cores)."""
+    workers_cpu_ms_per_interaction: float = 0.0
+    """The same for the bot's worker processes (the AI's, the pictures'), beside its own."""
     chatter_messages: int = 0
     """People's messages the fake sent as background chatter during the stretch."""
 
@@ -182,6 +184,14 @@ class LoadReport:
         return self.bot.cpu_ms_per_interaction / self.floor.cpu_ms_per_interaction
 
     @property
+    def total_cpu_ratio(self) -> float:
+        """The bot's process and its workers against the floor: what an operator pays."""
+        if self.floor is None or not self.floor.cpu_ms_per_interaction:
+            return math.nan
+        bot = self.bot.cpu_ms_per_interaction + self.bot.workers_cpu_ms_per_interaction
+        return bot / self.floor.cpu_ms_per_interaction
+
+    @property
     def p99_ratio(self) -> float:
         if self.floor is None or not self.floor.latency.p99:
             return math.nan
@@ -192,6 +202,7 @@ class LoadReport:
         data["kb_per_table"] = self.kb_per_table
         data["p99_ratio"] = self.p99_ratio
         data["cpu_ratio"] = self.cpu_ratio
+        data["total_cpu_ratio"] = self.total_cpu_ratio
         data["chatter_cost"] = self.chatter_cost
         data["idle_chatter_ms_per_interaction"] = self.idle_chatter_ms_per_interaction
         for phase in ("bot", "floor", "chatter"):
@@ -292,6 +303,18 @@ def _total_cpu(processes: Sequence[psutil.Process]) -> float:
     return sum(_cpu_seconds(p) for p in processes)
 
 
+def _workers_cpu(processes: Sequence[psutil.Process]) -> dict[int, float]:
+    """The CPU seconds of each worker process (any child) of ``processes``, by pid."""
+    found: dict[int, float] = {}
+    for process in processes:
+        for child in process.children(recursive=True):
+            try:
+                found[child.pid] = _cpu_seconds(child)
+            except psutil.NoSuchProcess:
+                continue  # a worker that ended meanwhile
+    return found
+
+
 async def measure_play(
     fake: RemoteFakeDiscord,
     bots: Sequence[psutil.Process],
@@ -313,7 +336,7 @@ async def measure_play(
     moves_before, interactions_before = counts.moves, counts.interactions
     errors_before = len(counts.errors)
     fake_process = _fake_process()
-    start, cpu_before = time.monotonic(), _total_cpu(bots)
+    start, cpu_before, workers_before = time.monotonic(), _total_cpu(bots), _workers_cpu(bots)
     fake_cpu_before = _cpu_seconds(fake_process)
     db_cpu_before = database.cpu_seconds()
     driver, driver_cpu_before = psutil.Process(), _cpu_seconds(psutil.Process())
@@ -323,6 +346,8 @@ async def measure_play(
     chatter_messages = await fake.chatter(0) if chatter else 0
     driver_cpu = _cpu_seconds(driver) - driver_cpu_before
     elapsed, cpu = time.monotonic() - start, _total_cpu(bots) - cpu_before
+    workers_after = _workers_cpu(bots)
+    workers_cpu = sum(t - workers_before.get(pid, 0.0) for pid, t in workers_after.items())
     fake_cpu = _cpu_seconds(fake_process) - fake_cpu_before
     db_cpu_after = database.cpu_seconds()
     interactions = counts.interactions - interactions_before
@@ -343,6 +368,7 @@ async def measure_play(
             else 1000 * (db_cpu_after - db_cpu_before) / per
         ),
         driver_cpu_ms_per_interaction=1000 * driver_cpu / per,
+        workers_cpu_ms_per_interaction=1000 * workers_cpu / per,
         chatter_messages=chatter_messages,
     )
 
@@ -628,7 +654,8 @@ def _phase_lines(name: str, phase: PhaseResult) -> list[str]:
         f"{name}: {phase.latency.line()}",
         f"  {phase.interactions_per_second:.1f} interactions/s over {phase.seconds:.1f} s, "
         f"{phase.moves} moves, {phase.rate_limited} answers 429, "
-        f"CPU per interaction: {phase.cpu_ms_per_interaction:.2f} ms in the bot, "
+        f"CPU per interaction: {phase.cpu_ms_per_interaction:.2f} ms in the bot "
+        f"(+{phase.workers_cpu_ms_per_interaction:.2f} in its workers), "
         f"{phase.fake_cpu_ms_per_interaction:.2f} ms in the fake{db}, "
         f"{phase.driver_cpu_ms_per_interaction:.2f} ms in the simulated people",
     ]
@@ -660,6 +687,7 @@ def report_lines(report: LoadReport) -> list[str]:
         lines += _phase_lines("floor", report.floor)
         lines.append(f"p99 bot / floor: {report.p99_ratio:.2f} (goal: at most 5)")
         lines.append(f"CPU per interaction bot / floor: {report.cpu_ratio:.2f} (goal: at most 2)")
+        lines.append(f"  the bot and its workers / floor: {report.total_cpu_ratio:.2f}")
     if report.chatter is not None:
         lines += _phase_lines(f"bot with chatter at {o.chatter:g} messages/s", report.chatter)
         lines.append(

@@ -66,10 +66,15 @@ async def test_a_tiny_load_run_plays_real_games_and_measures_both_bots() -> None
         assert phase_.rate_limited == 0
         assert phase_.db_cpu_ms_per_interaction is None  # SQLite: in the bot's own process
     assert report.bot.moves >= 10, "the people made moves, stored by the bot"
+    # The AI's worker processes count beside the bot's own (idle here: no AI seat); the
+    # floor has none.
+    assert report.bot.workers_cpu_ms_per_interaction >= 0
+    assert report.floor is not None and report.floor.workers_cpu_ms_per_interaction == 0
     assert [n for n, _ in report.rss_kb] == [0, 2]
     assert all(kb > 10_000 for _, kb in report.rss_kb)
     lines = "\n".join(report_lines(report))
     assert "p99 bot / floor" in lines and "memory per active table" in lines
+    assert "the bot and its workers / floor" in lines
     assert "1 process on SQLite" in lines
 
 
