@@ -12,11 +12,18 @@ from bot.games.spec import Counts, Scored, count
 
 
 def scores(events: Sequence[MinchiateEvent]) -> list[Scored]:
+    """The resti each side took with one move, for both partners. The deal's last trick may
+    pay resti twice, the running ones and then the end's: they are one score of the move,
+    their counts added up, the total the later one."""
+    taken: dict[int, tuple[int, int]] = {}
+    for event in events:
+        if event["type"] == "resti":
+            side = event["side"]
+            count_so_far = taken.get(side, (0, 0))[0]
+            taken[side] = (count_so_far + event["count"], event["resti"][side])
     return [
-        Scored(seat=seat, kind="resti", points=event["count"], total=event["resti"][side])
-        for event in events
-        if event["type"] == "resti"
-        for side in (event["side"],)
+        Scored(seat=seat, kind="resti", points=points, total=total)
+        for side, (points, total) in taken.items()
         for seat in (side, side + 2)
     ]
 
