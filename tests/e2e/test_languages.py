@@ -17,7 +17,7 @@ from fakediscord.permissions import MANAGE_GUILD
 from fakediscord.users import SimUser
 
 from .botprocess import BotProcess
-from .driver import Store, answered, make_move, moved, wait_turn
+from .driver import Store, TableRow, answered, make_move, moved
 from .words import command, label, said
 
 pytestmark = pytest.mark.e2e
@@ -103,14 +103,20 @@ async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_bo
 
     # Ana's hand: Portuguese, with the cards as a picture; a move redraws both in place.
     table_id = store.table().id
-    row = await discord.wait_for(
-        lambda: next((r for r in [store.table(table_id)] if r.turn() in (0, 1)), None),
-        what="a person's turn",
-    )
-    if row.turn() == 1:  # Alice plays first
+
+    async def persons_turn() -> TableRow:
+        return await discord.wait_for(
+            lambda: next((r for r in [store.table(table_id)] if r.turn() in (0, 1)), None),
+            what="a person's turn",
+        )
+
+    # Alice plays until it is Ana's turn: more than once if the AI turns the play back to her.
+    row = await persons_turn()
+    while row.turn() == 1:
         alice_hand = await open_hand(alice, playing, "en")
         await make_move(alice, alice_hand, _simple(row.legal(1)), total=0)
-        row = await wait_turn(discord, store, table_id, 0)
+        await moved(discord, store, table_id, row.moves)
+        row = await persons_turn()
     hand = await open_hand(ana, playing, "pt_BR")
     first = hand.embed_image()
     assert first is not None and png_size(hand, "the hand")[1] > 100
