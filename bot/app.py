@@ -18,6 +18,7 @@ from bot.cogs.language import Translator, Tree
 from bot.config import ConfigError, Settings
 from bot.endpoints import use_endpoints
 from bot.health import record_heartbeats
+from bot.heap import settle
 from bot.league import League
 from bot.storage import Database, LeagueRepo, SettingsRepo, TableRepo
 from bot.tables import Choices, TableManager
@@ -76,6 +77,8 @@ class TavoloBot(commands.AutoShardedBot):
         league = League(LeagueRepo(self._db), settings.league)
         manager.match_finished = league.record
         self.services = Services(manager, publisher, league, choices)
+        await warm_up()
+        log.info("heap: %d objects held from the start, out of the collector's reach", settle())
         await league.catch_up()
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
@@ -85,7 +88,6 @@ class TavoloBot(commands.AutoShardedBot):
                 lambda: self.latencies, settings.heartbeat_file, settings.health.record_interval
             )
         )
-        await warm_up()
         self.add_dynamic_items(*CLICKS)
         self.add_listener(on_interaction, "on_interaction")
         self.tree.error(self._command_failed)

@@ -34,8 +34,10 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "endpoints": (set(), {"discord", "yarl"}),
     # The heartbeat record: the standard library only (the bot passes its latencies in).
     "health": (set(), set()),
+    # The garbage collector's settings: the standard library only.
+    "heap": (set(), set()),
     "app": (
-        {"cogs", "config", "endpoints", "health", "league", "storage", "tables", "views"},
+        {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables", "views"},
         {"discord", "uvloop"},  # uvloop: the event loop, where installed
     ),
     # games: the words each game keeps in every language (``GameText.kept``).
