@@ -14,8 +14,10 @@ from bot.heap import YOUNG, settle
 
 @pytest.fixture
 def collector() -> Iterator[None]:
-    """Python's collector as it was, again after the test (the test process goes on)."""
+    """Nothing frozen before the test, and Python's collector as it was after it (the test
+    process goes on)."""
     thresholds = gc.get_threshold()
+    gc.unfreeze()
     yield
     gc.unfreeze()
     gc.set_threshold(*thresholds)
@@ -28,7 +30,6 @@ class Node:
 
 @pytest.mark.usefixtures("collector")
 def test_settle_freezes_what_is_held_and_raises_the_youngest_threshold() -> None:
-    gc.unfreeze()
     held = Node()
     frozen = settle()
     assert frozen == gc.get_freeze_count() > 0
@@ -44,7 +45,6 @@ def test_settle_freezes_what_is_held_and_raises_the_youngest_threshold() -> None
 
 @pytest.mark.usefixtures("collector")
 def test_garbage_made_before_is_collected_not_frozen() -> None:
-    gc.unfreeze()
     garbage = weakref.ref(Node())  # a cycle nobody holds
     assert garbage() is not None
     settle()
