@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.stats import percentile
-from bench.tables_db import manager_on, open_table, random_move
+from bench.tables_db import manager_on, open_table, random_move, settled
 from bot.storage import Database, TableRepo
 from bot.storage.db import describe
 
@@ -51,6 +51,8 @@ async def commit_times(where: Path | str, tables: int, moves: int, seed: int = 1
             if not opened[slot].playing:  # its match ended: a new table takes its place
                 opened[slot] = await open_table(manager, tables + made)
             await random_move(manager, opened[slot], rng)
+        for table in opened:  # a formality still being stored would be cut off by the close
+            await settled(table)
     return repo.commits
 
 
