@@ -12,7 +12,7 @@ import threading
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import asyncpg
 
@@ -22,6 +22,9 @@ from bot.views.render import hand_choices
 from fakediscord import FakeDiscord, Message, Reply, SimUser
 
 TOTAL_FIELD = "New total (0 to 100)"
+
+if TYPE_CHECKING:  # botprocess imports this module
+    from .botprocess import BotProcess
 
 T = TypeVar("T")
 
@@ -224,6 +227,15 @@ async def new_table(
     for user in join:
         assert "You joined" in await answered(await user.click(board, label="Join"))
     return table_id
+
+
+async def reseed(bot_process: BotProcess, store: Store, table_id: int, seed: int) -> None:
+    """Choose a lobby's deal: set the table's secret seed while the bot is stopped (as an
+    administrator would), then start the bot again. A scenario that needs a deal long enough,
+    or a card in a hand, is then the same at every run."""
+    await bot_process.stop()
+    store.execute("UPDATE game_tables SET seed = ? WHERE id = ?", seed, table_id)
+    await bot_process.start()
 
 
 async def add_ai(user: SimUser, board: Message, level: str = "easy") -> None:

@@ -21,11 +21,16 @@ from .driver import (
     new_table,
     open_hand,
     pings_ahead_of_the_board,
+    reseed,
     start,
     wait_turn,
 )
 
 pytestmark = pytest.mark.e2e
+
+
+LONG_MATCH = 7
+"""A seed: the match below lasts 163 moves, 69 turns of Alice's and of Bob's."""
 
 
 def a_play(row: TableRow, seat: int) -> str:
@@ -96,6 +101,9 @@ async def test_a_person_is_pinged_only_when_they_may_have_stopped_watching(
     alice, bob = discord.user("alice"), discord.user("bob")
     table_id = await new_table(discord, store, alice, "cento", join=(bob,))
     await add_ai(alice, board_of(discord, table_id))
+    # A match long enough for the scenario: with a random deal, one Alice lost in a few moves
+    # ended it before Bob's slow turn came (the moves are the same at each run with the seed).
+    await reseed(bot_process, store, table_id, LONG_MATCH)
     row = await start(discord, store, alice, table_id)
     people = {row.seat_of(alice): alice, row.seat_of(bob): bob}
     turns = {alice: 0, bob: 0}

@@ -20,6 +20,7 @@ from .driver import (
     new_table,
     offered,
     open_hand,
+    reseed,
     start,
     wait_turn,
 )
@@ -103,10 +104,7 @@ async def test_with_nothing_to_declare_the_table_passes_for_the_person_without_a
     store = bot_process.store()
     alice = discord.user("alice")
     table_id = await new_table(discord, store, alice, "minchiate")
-    # The deal is chosen by the table's secret seed: set it while the bot is stopped.
-    await bot_process.stop()
-    store.execute("UPDATE game_tables SET seed = ? WHERE id = ?", NOTHING_TO_DECLARE, table_id)
-    await bot_process.start()
+    await reseed(bot_process, store, table_id, NOTHING_TO_DECLARE)
 
     await start(discord, store, alice, table_id)
     # Nobody clicks: her only move, "do not declare", is made for her at once.

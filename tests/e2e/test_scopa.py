@@ -25,6 +25,7 @@ from .driver import (
     new_table,
     offered,
     open_hand,
+    reseed,
     start,
     wait_turn,
 )
@@ -46,9 +47,7 @@ async def _seeded(
     stopped (the table's seed is secret)."""
     store = bot_process.store()
     table_id = await new_table(discord, store, discord.user("alice"), "scopa", join=join)
-    await bot_process.stop()
-    store.execute("UPDATE game_tables SET seed = ? WHERE id = ?", seed, table_id)
-    await bot_process.start()
+    await reseed(bot_process, store, table_id, seed)
     return table_id
 
 
