@@ -53,6 +53,19 @@ class TableRecord(BaseModel):
     board_moves: int | None = None  # the move the board message last showed
 
 
+class DamagedTable(BaseModel):
+    """An open table whose row cannot be read as a ``TableRecord`` (a field the model refuses):
+    what is known of it, to end it and tell its channel why."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    moves: int
+    reason: str
+    """What the model refused, for the operator's log."""
+
+
 class Move(BaseModel):
     n: int
     seat: int

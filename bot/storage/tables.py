@@ -10,7 +10,16 @@ from pydantic import ValidationError
 
 from bot.storage.db import Connection, Database, IntegrityError, Row, now
 from bot.storage.league import open_season_id
-from bot.storage.records import GameResult, Move, MoveBy, Score, Seat, Status, TableRecord
+from bot.storage.records import (
+    DamagedTable,
+    GameResult,
+    Move,
+    MoveBy,
+    Score,
+    Seat,
+    Status,
+    TableRecord,
+)
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +36,26 @@ def _seats_json(seats: list[Seat]) -> str:
     return json.dumps([s.model_dump() for s in seats])
 
 
+def _json(row: Row, column: str) -> Any:
+    try:
+        return json.loads(row[column])
+    except ValueError as exc:  # a JSONDecodeError, or bytes that are no text
+        raise ValueError(f"{column}: not JSON ({exc})") from None
+
+
+def _readable(row: Row) -> TableRecord | str:
+    """The row as a record, or what makes it unreadable."""
+    try:
+        return _record(row)
+    except ValidationError as exc:  # where and what, without the values (a state holds a seed)
+        return "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+            for e in exc.errors(include_input=False, include_url=False)
+        )
+    except (ValueError, TypeError) as exc:  # a column not JSON (_json)
+        return str(exc)
+
+
 def _record(row: Row) -> TableRecord:
     return TableRecord(
         id=row["id"],
@@ -35,10 +64,10 @@ def _record(row: Row) -> TableRecord:
         game=row["game"],
         status=row["status"],
         host_id=row["host_id"],
-        options=json.loads(row["options"]),
-        seats=json.loads(row["seats"]),
+        options=_json(row, "options"),
+        seats=_json(row, "seats"),
         seed=row["seed"],
-        state=json.loads(row["state"]) if row["state"] else None,
+        state=_json(row, "state") if row["state"] else None,
         moves=row["moves"],
         board_message_id=row["board_message_id"],
         board_moves=row["board_moves"],
@@ -86,17 +115,52 @@ class TableRepo:
         return _record(row) if row else None
 
     async def open_tables(self) -> list[TableRecord]:
-        """Every table in a lobby or playing; a damaged row is logged and left out."""
-        rows = await self.db.fetch_all(
+        """Every table in a lobby or playing whose row can be read (``damaged_tables``: the
+        others)."""
+        return [
+            record
+            for row in await self._open_rows()
+            if isinstance(record := _readable(row), TableRecord)
+        ]
+
+    async def damaged_tables(self) -> list[DamagedTable]:
+        """Every table in a lobby or playing whose row cannot be read: its channel stays taken
+        until it is ended (``end_damaged``)."""
+        damaged = []
+        for row in await self._open_rows():
+            reason = _readable(row)
+            if isinstance(reason, TableRecord):
+                continue
+            try:
+                damaged.append(
+                    DamagedTable(
+                        id=row["id"],
+                        guild_id=row["guild_id"],
+                        channel_id=row["channel_id"],
+                        game=row["game"],
+                        moves=row["moves"],
+                        reason=reason,
+                    )
+                )
+            except ValidationError:  # not even its channel: nobody to tell, nothing to end
+                log.error("table %s: damaged beyond its channel: %s", row["id"], reason)
+        return damaged
+
+    async def end_damaged(self, table_id: int) -> bool:
+        """End a damaged open table as abandoned, its moves kept and no match stored (the
+        league counts nothing nobody finished); False if it was no longer open."""
+        async with self.db.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE game_tables SET status = 'abandoned', updated_at = ?"
+                " WHERE id = ? AND status IN ('lobby', 'playing')",
+                (now(), table_id),
+            )
+        return changed == 1
+
+    async def _open_rows(self) -> list[Row]:
+        return await self.db.fetch_all(
             "SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id"
         )
-        records = []
-        for row in rows:
-            try:
-                records.append(_record(row))
-            except (ValueError, ValidationError, TypeError):
-                log.exception("table %s: damaged row, not restored", row["id"])
-        return records
 
     async def save_lobby(self, table_id: int, options: dict[str, Any], seats: list[Seat]) -> None:
         async with self.db.transaction() as tx:

@@ -107,12 +107,54 @@ async def test_finished_tables_store_the_match_and_leave_the_open_list(backend: 
     await db.close()
 
 
-async def test_a_damaged_row_is_left_out_and_the_rest_restore(backend: Backend) -> None:
+SECRET = 918273645  # a seed, never in a log line
+
+DAMAGE = {
+    # Each way the table's model can refuse a row: the column, what it holds, and the words
+    # of the reason the operator's log gives.
+    "seats not JSON": ("seats", "{not json", "seats: not JSON"),
+    "a seat with a field the model forbids": (
+        "seats",
+        '[{"name": "Alice", "user_id": 1, "colour": "red"}]',
+        "seats.0.colour: Extra inputs are not permitted",
+    ),
+    "a seat without its name": ("seats", '[{"user_id": 1}]', "seats.0.name: Field required"),
+    "a seat of the wrong type": ("seats", '["Alice"]', "seats.0: Input should be"),
+    "seats not a list": ("seats", '{"name": "Alice"}', "seats: Input should be a valid list"),
+    "house rules not JSON": ("options", "[1, 2", "options: not JSON"),
+    "house rules not an object": ("options", "[]", "options: Input should be a valid dict"),
+    "a state not JSON": ("state", '{"turn":', "state: not JSON"),
+    "a state not an object": ("state", "7", "state: Input should be a valid dict"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+async def test_a_damaged_row_is_listed_apart_and_can_be_ended(
+    backend: Backend, damage: str
+) -> None:
+    column, value, reason = DAMAGE[damage]
     db, repo = await open_repo(backend)
     good = await repo.create(10, 20, "cento", 1, {}, SEATS, seed=5)
-    bad = await repo.create(10, 21, "cento", 1, {}, SEATS, seed=6)
-    await backend.run("UPDATE game_tables SET seats = '{not json' WHERE id = ?", (bad.id,))
-    assert [r.id for r in await repo.open_tables()] == [good.id]
+    bad = await repo.create(10, 21, "cento", 1, {}, SEATS, seed=SECRET)
+    await repo.start(bad.id, SEATS, {"turn": 0, "seed": SECRET})
+    move = Move(n=1, seat=0, action="play:KD", by="person")
+    await repo.commit_move(bad.id, move, {"seed": SECRET}, SEATS, [])
+    await backend.run(f"UPDATE game_tables SET {column} = ? WHERE id = ?", (value, bad.id))  # noqa: S608
+
+    assert [r.id for r in await repo.open_tables()] == [good.id]  # the rest restore
+    (damaged,) = await repo.damaged_tables()
+    assert (damaged.id, damaged.guild_id, damaged.channel_id) == (bad.id, 10, 21)
+    assert (damaged.game, damaged.moves) == ("cento", 1)
+    assert reason in damaged.reason and str(SECRET) not in damaged.reason
+    # Its channel stays taken until it is ended; then it is free, and the moves are kept.
+    with pytest.raises(DuplicateTable):
+        await repo.create(10, 21, "cento", 1, {}, SEATS, seed=7)
+    assert await repo.end_damaged(bad.id)
+    assert not await repo.end_damaged(bad.id)  # ended once
+    assert await repo.damaged_tables() == []
+    assert (await repo.create(10, 21, "cento", 1, {}, SEATS, seed=7)).id != bad.id
+    assert await backend.rows("SELECT count(*) FROM moves WHERE table_id = ?", (bad.id,)) == [(1,)]
+    assert await backend.rows("SELECT count(*) FROM matches") == [(0,)]  # nothing for the league
     await db.close()
 
 
