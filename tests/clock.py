@@ -49,6 +49,7 @@ class VirtualClock:
             return True
         timer = self._timer(seconds)
         setting = asyncio.ensure_future(event.wait())
+        await asyncio.sleep(0)  # it starts waiting on the event: so it counts as waiting
         try:
             with self._waits(lambda: not timer.done() and not event.is_set()):
                 await asyncio.wait((timer, setting), return_when=asyncio.FIRST_COMPLETED)
