@@ -25,7 +25,8 @@ from bot.tables import Choices, TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.views.attach import warm_up
 from bot.views.errors import report_error
-from bot.views.publisher import Publisher, global_sends
+from bot.views.outbox import global_sends
+from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
 
@@ -72,7 +73,7 @@ class TavoloBot(commands.AutoShardedBot):
         choices = Choices(SettingsRepo(self._db))
         await choices.load()
         sends = global_sends(settings.discord.global_rate_limit, settings.discord.share)
-        publisher = Publisher(self, manager, choices, settings.tables.board_edit_interval, sends)
+        publisher = Publisher(self, manager, choices, settings.sends, sends)
         manager.listener = self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
         manager.match_finished = league.record

@@ -124,6 +124,19 @@ class TableSettings(_Section):
     ai_workers: int = Field(default=1, ge=1, le=16)
 
 
+class SendSettings(_Section):
+    """What the bot sends to the channels, inside Discord's rate limits (bot/views/outbox.py)."""
+
+    # Messages or edits in any ``channel_window`` seconds, per channel (Discord: 5 per 5 s;
+    # the slack covers requests that reach Discord later than sent).
+    channel_sends: int = Field(default=5, ge=1, le=5)
+    channel_window: float = Field(default=5.25, gt=0, le=60)
+    # The window of the budget all channels share (``global_rate_limit`` requests a second).
+    global_window: float = Field(default=1.05, gt=0, le=60)
+    # Seconds the moves the boards show are collected before they are stored in one write.
+    drawn_store_delay: float = Field(default=5.0, ge=0, le=600)
+
+
 FORMER_LEAGUE_NAMES = {"minchiate_win": "partnership_win", "minchiate_draw": "partnership_draw"}
 """League settings renamed, by their former names."""
 
@@ -170,6 +183,7 @@ class Settings(BaseSettings):
     discord: DiscordSettings = DiscordSettings()
     database: DatabaseSettings = DatabaseSettings()
     tables: TableSettings = TableSettings()
+    sends: SendSettings = SendSettings()
     league: LeagueSettings = LeagueSettings()
     health: HealthSettings = HealthSettings()
     rules: dict[str, dict[str, Any]] = Field(default_factory=dict)

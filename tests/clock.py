@@ -49,6 +49,7 @@ class VirtualClock:
             return True
         timer = self._timer(seconds)
         setting = asyncio.ensure_future(event.wait())
+        await asyncio.sleep(0)  # it starts waiting on the event: so it counts as waiting
         try:
             with self._waits(lambda: not timer.done() and not event.is_set()):
                 await asyncio.wait((timer, setting), return_when=asyncio.FIRST_COMPLETED)
@@ -116,6 +117,9 @@ class VirtualClock:
         still = self._waiting.get(task)
         if still is not None:
             return still()
+        inner = getattr(task, "_fut_waiter", None)  # the future it waits on, if any
+        if isinstance(inner, asyncio.Task):  # another task: it waits as long as that one does
+            return not inner.done() and self._idle(inner)
         # What the task awaits, outermost first: coroutines, down to the future it waits on.
         awaited: Any = task.get_coro()
         while awaited is not None:

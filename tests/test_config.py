@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from bot.config import ConfigError, DiscordSettings, load_settings
 from bot.games import SPECS
-from bot.views.publisher import global_sends
+from bot.views.outbox import global_sends
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -141,6 +141,9 @@ class GameText(Generic[ViewT, EventT, OutcomeT]):
     """The game's paragraph of ``/help``: its own commands and buttons (marked with ``N_``)."""
     lobby_note: str | None = None
     """A line for the lobby on how the game seats people (marked with ``N_``)."""
+    deal_begun: Callable[[EventT], int | None] = lambda event: None
+    """The number of the deal (round, hand) an event begins, counted from 1; None for any
+    other event. The publisher names a deal's news shown after the next one has begun."""
 
 
 @dataclass(frozen=True)

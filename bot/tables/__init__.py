@@ -2,7 +2,8 @@
 
 from bot.tables.choices import Choices
 from bot.tables.errors import OutOfDate, TableError
-from bot.tables.manager import Listener, TableManager
+from bot.tables.floor import Listener
+from bot.tables.manager import TableManager
 from bot.tables.table import Table
 
 __all__ = ["Choices", "Listener", "OutOfDate", "Table", "TableError", "TableManager"]

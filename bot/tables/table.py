@@ -75,6 +75,13 @@ class Table:
         formal = formality(self.rules, self.state) if self.playing else None
         return formal.action if formal is not None and formal.seat == seat else None
 
+    def new_state(self) -> Any:
+        """The game as dealt from the table's seed, seats and house rules."""
+        record = self.record
+        return self.rules.new_game(
+            seats=len(record.seats), seed=record.seed, options=record.options
+        )
+
     def view(self, seat: int | None) -> Json:
         return self.rules.view(self.state, seat)
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.i18n import t
 from bot.tables import Table, TableError, TableManager
+from bot.tables.clock import REAL, Clock
 from bot.views.services import services
 
 Interaction = discord.Interaction[Any]
@@ -61,14 +62,20 @@ async def thinking(interaction: Interaction) -> None:
 
 
 async def in_time(
-    interaction: Interaction, work: Awaitable[T], *, edit: bool, within: float = ANSWER_WITHIN
+    interaction: Interaction,
+    work: Awaitable[T],
+    *,
+    edit: bool,
+    within: float = ANSWER_WITHIN,
+    clock: Clock = REAL,
 ) -> T:
     """``work`` (a hand and its picture), answered in time: if it is not done ``within``
-    seconds (the pictures thread is busy), the interaction is deferred, so the answer comes
-    as a follow-up (``edit``: the clicked message's edit) instead of failing. A picture ready
-    in time costs no extra request."""
+    seconds on ``clock`` (the pictures thread is busy), the interaction is deferred, so the
+    answer comes as a follow-up (``edit``: the clicked message's edit) instead of failing. A
+    picture ready in time costs no extra request."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=within)
-    if not done and not interaction.response.is_done():
+    done = asyncio.Event()
+    task.add_done_callback(lambda _: done.set())
+    if not await clock.wait(done, within) and not interaction.response.is_done():
         await (interaction.response.defer() if edit else thinking(interaction))
     return await task

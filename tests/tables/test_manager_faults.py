@@ -18,6 +18,7 @@ import pytest
 from bot.storage.records import Move
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
+from bot.tables.commit import result_of
 from tests.databases import Backend, PostgresServer
 from tests.games.support import seat_on_turn
 
@@ -223,7 +224,7 @@ async def made_behind_its_back(m: TableManager, table: Table, seat: int, action:
     n = table.record.moves + 1
     dumped = table.rules.dump(state)
     outcome = table.rules.outcome(state)
-    result = None if outcome is None else m._result(table.spec, outcome, seats)
+    result = None if outcome is None else result_of(table.spec, outcome, seats)
     await m.repo.commit_move(
         table.id, Move(n=n, seat=seat, action=action, by="ai"), dumped, seats, [], result
     )
@@ -311,7 +312,7 @@ async def test_a_failed_driver_is_logged_and_started_again(
 ) -> None:
     world = make_world()
     m = await world.open()
-    m.driver_backoff = (0.05, 1.0)
+    m.driver.backoff = (0.05, 1.0)
     await world.backend.refuse("moves")  # every move's commit fails, as on a full disk
     table = await all_ai_table(m, 10)
     await world.until(lambda: failures(caplog) >= 2)
@@ -327,7 +328,7 @@ async def test_a_driver_that_keeps_failing_is_retried_ever_more_slowly(
 ) -> None:
     world = make_world()
     m = await world.open()
-    m.driver_backoff = (0.04, 0.32)
+    m.driver.backoff = (0.04, 0.32)
     await world.backend.refuse("moves")
     await all_ai_table(m, 10)
     times = []  # when each failure was logged, on the tables' clock
@@ -347,7 +348,7 @@ async def test_a_fault_storing_the_result_stores_neither_the_last_move_nor_the_m
     world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
     m = await world.open()
-    m.driver_backoff = (0.05, 0.2)
+    m.driver.backoff = (0.05, 0.2)
     await world.backend.refuse("matches")
     table = await all_ai_table(m, 10)
     await world.until(lambda: logged(caplog, "driver failed"))

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.views.publisher import WINDOW, _Budget, _Outbox
+from bot.views.outbox import Budget, Outbox
 from tests.clock import VirtualClock
 
 
@@ -17,7 +17,7 @@ def most_in_any_window(times: list[float], window: float) -> int:
 
 async def test_the_shared_budget_grants_in_turn_and_never_more_than_its_sends_per_window() -> None:
     clock = VirtualClock()
-    budget = _Budget(sends=3, window=0.2, clock=clock)
+    budget = Budget(sends=3, window=0.2, clock=clock)
     granted: list[tuple[int, float]] = []
 
     async def take(n: int) -> None:
@@ -32,8 +32,8 @@ async def test_the_shared_budget_grants_in_turn_and_never_more_than_its_sends_pe
 
 async def test_channels_share_the_global_budget_and_count_a_slot_from_its_real_use() -> None:
     clock = VirtualClock()
-    shared = _Budget(sends=2, window=0.3, clock=clock)
-    first, second = _Outbox(1, shared, clock), _Outbox(2, shared, clock)
+    shared = Budget(sends=2, window=0.3, clock=clock)
+    first, second = Outbox(1, 5, 5.25, shared, clock), Outbox(2, 5, 5.25, shared, clock)
     await first.slot()
     await second.slot()
     assert clock.now() == 0  # no wait for the first two
@@ -47,11 +47,11 @@ async def test_channels_share_the_global_budget_and_count_a_slot_from_its_real_u
 
 async def test_a_channel_waits_out_its_own_window_once_full() -> None:
     clock = VirtualClock()
-    box = _Outbox(1, _Budget(sends=100, window=1.0, clock=clock), clock)
+    box = Outbox(1, 5, 5.25, Budget(sends=100, window=1.0, clock=clock), clock)
     for _ in range(5):
         await box.slot()
     sixth = asyncio.create_task(box.slot())
-    await clock.advance(WINDOW - 0.01)
+    await clock.advance(5.25 - 0.01)
     assert not sixth.done()
     await clock.advance(0.01)
     assert sixth.done()

@@ -25,6 +25,7 @@ SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
         outcome_lines=text.outcome_lines,
         stats_lines=text.stats_lines,
         announced=text.announced,
+        deal_begun=text.deal_begun,
         option_labels=text.OPTION_LABELS,
         lobby_note=text.LOBBY_NOTE,
         help=text.HELP,

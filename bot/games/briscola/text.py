@@ -65,6 +65,11 @@ def announced(event: BriscolaEvent) -> bool:
     return event["type"] in ANNOUNCED
 
 
+def deal_begun(event: BriscolaEvent) -> int | None:
+    """The number of the mano a deal begins."""
+    return event["deal"] if event["type"] == "deal" else None
+
+
 def narrate(event: BriscolaEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
     if event["type"] == "deal":

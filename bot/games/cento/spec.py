@@ -25,6 +25,7 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         outcome_lines=text.outcome_lines,
         stats_lines=text.stats_lines,
         announced=text.announced,
+        deal_begun=text.deal_begun,
         option_labels=text.OPTION_LABELS,
         help=text.HELP,
     ),

@@ -48,6 +48,11 @@ def announced(event: CentoEvent) -> bool:
     return event["type"] in ANNOUNCED or (event["type"] == "play" and bool(event.get("bust")))
 
 
+def deal_begun(event: CentoEvent) -> int | None:
+    """The number of the round a deal begins."""
+    return event["round"] if event["type"] == "deal" else None
+
+
 def narrate(event: CentoEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
     if event["type"] == "deal":

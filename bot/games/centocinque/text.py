@@ -57,6 +57,11 @@ def announced(event: CentocinqueEvent) -> bool:
     return event["type"] in ANNOUNCED
 
 
+def deal_begun(event: CentocinqueEvent) -> int | None:
+    """The number of the hand a deal begins."""
+    return event["hand"] if event["type"] == "deal" else None
+
+
 def narrate(event: CentocinqueEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
     if event["type"] == "deal":

@@ -53,6 +53,11 @@ def announced(event: ScopaEvent) -> bool:
     return event["type"] in ANNOUNCED or (event["type"] == "play" and event["scopa"])
 
 
+def deal_begun(event: ScopaEvent) -> int | None:
+    """The number of the round a deal begins."""
+    return event["round"] if event["type"] == "deal" and event["fresh"] else None
+
+
 def narrate(event: ScopaEvent, names: list[str]) -> str | None:
     if event["type"] == "deal":
         dealer, first = names[event["dealer"]], names[event["first"]]

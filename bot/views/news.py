@@ -1,0 +1,46 @@
+"""A table's news in move order: each announcement with the move it was made at and the deal
+(round, hand) it belongs to, so the publisher sends it before any board showing a later move
+or a later deal, and names its deal when it is shown after the next one has begun."""
+
+from __future__ import annotations
+
+from bot.games.base import Event
+from bot.i18n import t
+from bot.tables import Table
+from bot.views.outbox import News
+from bot.views.render import news_lines
+
+
+def news_of(
+    table: Table, events: list[Event], deal: int | None, now: float
+) -> tuple[list[News], int | None]:
+    """The news of a move's ``events`` (``table`` as it is after the move), made while the
+    table was in deal ``deal``; and the deal it is in after them. The events before one that
+    begins a deal belong to the deal before it (also when a restart forgot which that was)."""
+    begun = table.spec.text.deal_begun
+    parts: list[tuple[int | None, list[Event]]] = [(deal, [])]
+    for event in events:
+        number = begun(event)
+        if number is not None:
+            if parts[-1][0] is None and number > 1:
+                parts[-1] = (number - 1, parts[-1][1])
+            parts.append((number, []))
+        parts[-1][1].append(event)
+    move = table.record.moves
+    # A move that begins a deal does not end the match: the match's result, which
+    # ``news_lines`` adds to a finished table's news, comes once, with the last part.
+    news = [
+        News(table, move, part, line, now)
+        for i, (part, told) in enumerate(parts)
+        if told or i == len(parts) - 1
+        for line in news_lines(table, told)
+    ]
+    return news, parts[-1][0]
+
+
+def named(news: News, deal: int | None) -> str:
+    """The announcement's line, naming its deal if the table is in another one by now (in
+    the language spoken)."""
+    if news.deal is None or news.deal == deal:
+        return news.line
+    return t("Deal {n}: {news}", n=news.deal, news=news.line)

@@ -1,0 +1,147 @@
+"""The whole publisher on a clock the test drives, in front of a stand-in channel: a real
+Scopa table played at a pace, every message and edit recorded with the time it was sent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+import discord
+import pytest
+
+from bot.config import SendSettings, TableSettings
+from bot.tables import Choices, Table, TableManager
+from bot.views.publisher import Publisher
+from bot.views.render import news_lines
+from tests.clock import VirtualClock
+from tests.views.tables import make_table
+
+SETTINGS = SendSettings()
+INTERVAL = TableSettings().board_edit_interval
+
+
+@dataclass
+class Sent:
+    at: float
+    kind: str  # "board" (an edit) or "news"
+    move: int  # the table's move when it was sent
+    deal: int  # the deal the table was in then
+    text: str = ""
+
+
+class Channel:
+    """A channel and its board message: records what was sent, as of which move."""
+
+    def __init__(self, clock: VirtualClock, table: Table, deals: list[int]) -> None:
+        self.clock, self.table, self.deals = clock, table, deals
+        self.sent: list[Sent] = []
+
+    def _record(self, kind: str, text: str = "") -> None:
+        move = self.table.record.moves
+        self.sent.append(Sent(self.clock.now(), kind, move, self.deals[move], text))
+
+    async def send(self, content: str | None = None, **_: Any) -> discord.Object:
+        self._record("news", content or "")
+        return discord.Object(len(self.sent))
+
+    def get_partial_message(self, message_id: int) -> Channel:
+        return self
+
+    async def edit(self, **_: Any) -> None:
+        self._record("board")
+
+
+class Client:
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+
+    def get_partial_messageable(self, channel_id: int) -> Channel:
+        return self.channel
+
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
+
+class Manager:
+    settings = TableSettings()
+
+    async def boards_drawn(self, drawn: dict[int, int]) -> None: ...
+
+
+class NoChoices:
+    def language(self, channel_id: int) -> str | None:
+        return "en"
+
+    def pictures(self, guild_id: int) -> bool:
+        return False
+
+
+def most_in_any_window(times: list[float], window: float) -> int:
+    """The most sends in any ``window`` seconds (a send exactly a window later is in the
+    next one: the times are sums of floats, so "exactly" is within a nanosecond)."""
+    return max(sum(1 for u in times if t <= u < t + window - 1e-9) for t in times)
+
+
+async def play(pause: float, moves: int) -> tuple[Channel, list[tuple[int, int, str]]]:
+    """Play ``moves`` moves of Scopa, one every ``pause`` seconds, then let the publisher
+    send all it has; what the channel got, and the news expected: (move, deal, line)."""
+    clock = VirtualClock()
+    table = make_table("scopa", 2, seed=5)
+    table.record.board_message_id = 1
+    deals = [1]  # the deal the table is in after each move
+    channel = Channel(clock, table, deals)
+    publisher = Publisher(
+        cast(discord.Client, Client(channel)),
+        cast(TableManager, Manager()),
+        cast(Choices, NoChoices()),
+        SETTINGS,
+        shared=40,
+        clock=clock,
+    )
+    await publisher.table_changed(table, [])
+    rules, expected = table.rules, []
+    for _ in range(moves):
+        seat = rules.to_act(table.state)[0]
+        table.state, events = rules.apply(
+            table.state, seat, rules.legal_actions(table.state, seat)[0]
+        )
+        table.record.moves += 1
+        deal = deals[-1]
+        for event in events:  # the test's own count of the deals, from the events
+            begun = table.spec.text.deal_begun(event)
+            expected += [(table.record.moves, deal, line) for line in news_lines(table, [event])]
+            deal = begun or deal
+        deals.append(deal)
+        await publisher.table_changed(table, events)
+        await clock.advance(pause)
+    await clock.run_until(lambda: not publisher._boxes[table.record.channel_id].busy())
+    await publisher.close()
+    return channel, expected
+
+
+@pytest.mark.parametrize("pause", [0.2, 3.0])
+async def test_the_budget_holds_boards_coalesce_and_news_comes_in_move_order(
+    pause: float,
+) -> None:
+    channel, expected = await play(pause, moves=40)  # Scopa's second round begins at move 36
+    sent = channel.sent
+    assert channel.deals[-1] == 2, "the game did not reach its second deal"
+    assert most_in_any_window([s.at for s in sent], SETTINGS.channel_window) <= 5
+    boards = [s for s in sent if s.kind == "board"]
+    if pause < INTERVAL:
+        assert len(boards) < 40 / 4  # a burst of moves is one edit
+    # Every line was sent, once and in order; one shown after its deal is over names it.
+    told = [line for s in sent if s.kind == "news" for line in s.text.split("\n")]
+    assert len(told) == len(expected)
+    for line, (_, deal, wanted) in zip(told, expected, strict=True):
+        assert line in (wanted, f"Deal {deal}: {wanted}")
+    named = [line for line in told if line.startswith("Deal ")]
+    assert named, "the first round's summary, shown once the second was dealt, names it"
+    # No board shows a move, or a deal, after news still unsent.
+    position = 0
+    for s in sent:
+        if s.kind == "news":
+            position += len(s.text.split("\n"))
+            continue
+        unsent = expected[position:]
+        assert all(move >= s.move and deal >= s.deal for move, deal, _ in unsent), s
