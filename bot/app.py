@@ -83,6 +83,7 @@ class TavoloBot(commands.AutoShardedBot):
         await league.catch_up()
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
+        publisher.ended(manager.ended_at_restore)
 
         self._heartbeats = asyncio.create_task(
             record_heartbeats(

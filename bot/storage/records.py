@@ -65,6 +65,19 @@ class DamagedTable(BaseModel):
     reason: str
     """What the model refused, for the operator's log."""
 
+    @classmethod
+    def of(cls, record: TableRecord, reason: str) -> DamagedTable:
+        """A readable table that cannot be brought back all the same (its game is gone, its
+        moves no longer replay)."""
+        return cls(
+            id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            game=record.game,
+            moves=record.moves,
+            reason=reason,
+        )
+
 
 class Move(BaseModel):
     n: int

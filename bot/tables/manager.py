@@ -16,9 +16,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.config import TableSettings
-from bot.games import GameError
+from bot.games import SPECS, GameError
 from bot.i18n import t
 from bot.storage.db import DatabaseBusy
+from bot.storage.records import DamagedTable
 from bot.storage.tables import TableRepo
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.clock import REAL, Clock
@@ -54,6 +55,8 @@ class TableManager:
         self.by_id = floor.by_id
         # Tables whose result ``restore`` stored: their boards still show the game running.
         self.finished_at_restore: list[Table] = []
+        # Tables ``restore`` could not bring back and ended: their channels are told why.
+        self.ended_at_restore: list[DamagedTable] = []
         # What the cogs ask of a table: the parts answer.
         self.in_channel, self.by_table_id = floor.in_channel, floor.by_table_id
         self.set_board, self.boards_drawn = floor.set_board, floor.boards_drawn
@@ -82,17 +85,26 @@ class TableManager:
     # -- start and stop -------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every open table of the guilds this process runs; return how many."""
+        """Bring back every open table of the guilds this process runs; return how many.
+        A table that cannot be brought back is ended (``ended_at_restore``)."""
+        for damaged in await self.repo.damaged_tables():
+            if self.runs(damaged.guild_id):
+                await self._end_damaged(damaged)
         for record in await self.repo.open_tables():
             if not self.runs(record.guild_id):
                 continue  # another shard's process runs it
+            if record.game not in SPECS:  # a game this version does not have
+                reason = f"game: no game {record.game!r}"
+                await self._end_damaged(DamagedTable.of(record, reason))
+                continue
             table = Table(record)
             if record.status == "playing":
                 try:
                     table.state = await self.commit.load_state(table)
-                except GameError:
+                except GameError as exc:
                     log.exception("table %s: cannot be restored; abandoned", record.id)
                     await self.repo.finish(record, "abandoned", None, None)
+                    self.ended_at_restore.append(DamagedTable.of(record, str(exc)))
                     continue
                 outcome = table.rules.outcome(table.state)
                 if outcome is not None:
@@ -104,6 +116,23 @@ class TableManager:
                 self.driver.drive(table)
         log.info("restored %d tables", len(self.by_id))
         return len(self.by_id)
+
+    async def _end_damaged(self, damaged: DamagedTable) -> None:
+        """End an open table whose stored row cannot be read, so that its channel is free."""
+        if not await self.repo.end_damaged(damaged.id):
+            return  # another process ended it meanwhile
+        log.error(
+            "table %s (channel %s): its stored row is damaged (%s): ended as abandoned, its %d"
+            " moves kept. To look at it: SELECT * FROM game_tables WHERE id = %s; SELECT *"
+            " FROM moves WHERE table_id = %s ORDER BY n",
+            damaged.id,
+            damaged.channel_id,
+            damaged.reason,
+            damaged.moves,
+            damaged.id,
+            damaged.id,
+        )
+        self.ended_at_restore.append(damaged)
 
     async def close(self) -> None:
         """Stop every table's AI moves and timers, and wait until they have stopped."""

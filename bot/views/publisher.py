@@ -38,11 +38,12 @@ import discord
 
 from bot.games.base import Event
 from bot.i18n import from_discord, speaking
-from bot.tables import Choices, Table, TableManager
+from bot.tables import Choices, DamagedTable, Table, TableManager
 from bot.tables.clock import REAL, Clock
 from bot.views.attach import board_files
 from bot.views.board import board_view
 from bot.views.drawn import DrawnBoards
+from bot.views.ended import EndedTables
 from bot.views.news import named, news_of
 from bot.views.outbox import Budget, Call, News, Outbox, Windows
 from bot.views.pings import Pings, due
@@ -75,6 +76,7 @@ class Publisher:
         self._deals: dict[int, int | None] = {}  # the deal each table is in, where known
         self._shown: dict[int, str] = {}  # the board last sent, per table
         self._shown_status: dict[int, str] = {}  # the table's status on that board
+        self._ended = EndedTables(self._channel)
         self._drawn = DrawnBoards(manager.boards_drawn, settings.drawn_store_delay, clock)
 
     def language(self, table: Table) -> str:
@@ -156,7 +158,17 @@ class Publisher:
             box.boards[table.id] = table
             self._wake(box)
 
+    def ended(self, tables: list[DamagedTable]) -> None:
+        """Tell each channel whose table could not be brought back after a restart why it
+        ended, within the channel's budget (spent, as a restored channel's)."""
+        for damaged in tables:
+            box = self._box_of(damaged.channel_id)
+            box.spent()
+            language = self.channel_language(damaged.channel_id, damaged.guild_id)
+            self._ended.tell(box, damaged, language)
+
     async def close(self) -> None:
+        await self._ended.close()
         tasks = [box.task for box in self._boxes.values() if box.task and not box.task.done()]
         for task in tasks:
             task.cancel()
@@ -166,7 +178,9 @@ class Publisher:
     # -- bookkeeping ------------------------------------------------------------------------
 
     def _box(self, table: Table) -> Outbox:
-        channel_id = table.record.channel_id
+        return self._box_of(table.record.channel_id)
+
+    def _box_of(self, channel_id: int) -> Outbox:
         box = self._boxes.get(channel_id)
         if box is None:
             sends, window = self.settings.channel_sends, self.settings.channel_window

@@ -101,6 +101,14 @@ class Store:
     def close(self) -> None:
         """Let go of the database."""
 
+    def count(self, table: str) -> int:
+        """How many rows a table of the database holds."""
+        return int(self._query(f"SELECT count(*) AS n FROM {table}")[0]["n"])  # noqa: S608
+
+    def statuses(self) -> list[str]:
+        """Each table's status, by id (read even where the rest of its row is damaged)."""
+        return [r["status"] for r in self._query("SELECT status FROM game_tables ORDER BY id")]
+
     def tables(self) -> list[TableRow]:
         return [table_row(r) for r in self._query("SELECT * FROM game_tables ORDER BY id")]
 
