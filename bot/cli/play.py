@@ -3,7 +3,7 @@
 You sit at ``--seat`` (0 by default); the other seats are AI players. On your turn the
 board, your hand and your moves are shown; type a move's number. The game's marks and
 targets have keys of their own (Centocinque: ``p`` to say "penúltima" with your next play,
-``c N`` to call out seat N's missed penúltima), and ``q`` quits.
+``c N`` to call out seat N's missed penúltima), and ``q`` quits (as do Ctrl-D and Ctrl-C).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from bot.cli.screen import Screen
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.ai import LEVELS
 from bot.games.base import Json
@@ -42,6 +43,10 @@ def _label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
     return spec.text.action_label(offer.token)
 
 
+def _out_of_range(n: int) -> str:
+    return t("Type 1, the only choice.") if n == 1 else t("Type a number from 1 to {n}.", n=n)
+
+
 def _pick(options: list[str], ask: Ask, say: Callable[[str], None], prompt: str) -> str | None:
     """The option whose number is typed, or the answer itself when it is not a number."""
     for n, option in enumerate(options, start=1):
@@ -50,6 +55,19 @@ def _pick(options: list[str], ask: Ask, say: Callable[[str], None], prompt: str)
     if answer.isdigit() and 1 <= int(answer) <= len(options):
         return str(int(answer) - 1)
     return None if answer.isdigit() else answer
+
+
+def _pick_one(options: list[str], ask: Ask, say: Callable[[str], None]) -> int:
+    """The index of the option whose number is typed; anything else is explained and asked
+    again (``q`` quits)."""
+    prompt = t("Your move ({keys}): ", keys=", ".join([t("number"), "q"]))
+    while True:
+        answer = _pick(options, ask, say, prompt)
+        if answer == "q":
+            raise Quit
+        if answer is not None and answer.isdigit():
+            return int(answer)
+        say(_out_of_range(len(options)))
 
 
 def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
@@ -78,7 +96,7 @@ def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None
             seat = answer[len(target.terminal_key) :].strip()
             return moves.write(Move(target.kind, target=int(seat))) if seat.isdigit() else answer
         if answer is None or not answer.isdigit():
-            say(t("Type a number from 1 to {n}.", n=len(listed)))
+            say(_out_of_range(len(listed)))
             continue
         offer = listed[int(answer)]
         token = offer.token
@@ -91,10 +109,7 @@ def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None
             token = moves.write(replace(offer.move, value=value))
         elif offer.needs == "completion":
             takes = [spec.text.action_label(done) for done, _ in offer.completions]
-            which = _pick(takes, ask, say, prompt)
-            if which is None or not which.isdigit():
-                continue
-            token = offer.completions[int(which)][0]
+            token = offer.completions[_pick_one(takes, ask, say)][0]
         return with_marks(moves, legal, token, said)
 
 
@@ -108,7 +123,26 @@ def play(
     ask: Ask = input,
     say: Callable[[str], None] = print,
 ) -> Json | None:
-    """Play one match; return its outcome (None if the player quit)."""
+    """Play one match; return its outcome (None if the player quit: ``q``, Ctrl-D or
+    Ctrl-C, each said goodbye to)."""
+    try:
+        return _match(game, seats, levels, human, seed, options, ask, say)
+    except (Quit, EOFError, KeyboardInterrupt):
+        say("")
+        say(t("Bye."))
+        return None
+
+
+def _match(
+    game: str,
+    seats: int,
+    levels: list[str],
+    human: int,
+    seed: int,
+    options: Json | None,
+    ask: Ask,
+    say: Callable[[str], None],
+) -> Json:
     rules = GAMES[game]
     text = SPECS[game].text
     state = rules.new_game(seats=seats, seed=seed, options=options)
@@ -146,11 +180,7 @@ def play(
             say("")
             for line in text.board_lines(rules.view(turns.state, human), names):
                 say(line)
-            try:
-                action = _human_turn(game, legal, ask, say)
-            except (Quit, EOFError):
-                say(t("Bye."))
-                return None
+            action = _human_turn(game, legal, ask, say)
         try:
             events = turns.play(seat, action).events
         except GameError as exc:
@@ -165,29 +195,65 @@ def play(
     return outcome
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot play", description=__doc__)
+def _options(game: str, typed: str | None) -> Json | None:
+    """``--options``: a JSON object of the game's house rules, each named as the game names
+    it."""
+    if typed is None:
+        return None
+    try:
+        options = json.loads(typed)
+    except json.JSONDecodeError as exc:
+        raise GameError("--options is not JSON: {reason}.", reason=str(exc)) from None
+    if not isinstance(options, dict):
+        raise GameError("--options must be a JSON object, such as {example}.", example="{}")
+    known = GAMES[game].options_model.model_fields
+    unknown = sorted(name for name in options if name not in known)
+    if unknown:
+        raise GameError(
+            "Unknown option “{name}”; {game}'s options are: {known}.",
+            name=unknown[0],
+            game=game_title(game),
+            known=", ".join(known),
+        )
+    return options
+
+
+def main(argv: list[str], ask: Ask = input, screen: Screen | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot play",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("game", choices=sorted(GAMES))
     parser.add_argument("--seats", type=int, default=None, help="players at the table")
-    parser.add_argument("--ai", default="easy", help=f"AI levels, comma-separated: {LEVELS}")
+    parser.add_argument(
+        "--ai", default="easy", help=f"AI levels, comma-separated: {', '.join(LEVELS)}"
+    )
     parser.add_argument("--seat", type=int, default=0, help="your seat")
     parser.add_argument("--seed", type=int, default=None, help="deal (random if not given)")
-    parser.add_argument("--options", default=None, help="house rules as JSON")
-    parser.add_argument("--language", choices=sorted(LANGUAGES), default="en")
+    parser.add_argument("--options", default=None, help="house rules as a JSON object")
+    parser.add_argument(
+        "--language", choices=sorted(LANGUAGES), default="en", help="the language of the game"
+    )
     args = parser.parse_args(argv)
     speak(args.language)
     rules: Any = GAMES[args.game]
     seats = args.seats or SPECS[args.game].seats.default
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     try:
-        options = json.loads(args.options) if args.options else None
+        options = _options(args.game, args.options)
         if not 0 <= args.seat < seats:
             raise GameError("Your seat must be from 0 to {last}.", last=seats - 1)
         for level in args.ai.split(","):
             make_player(args.game, level)
         rules.new_game(seats=seats, seed=seed, options=options)
-    except (GameError, json.JSONDecodeError) as exc:
-        print(f"play: {refusal(exc) if isinstance(exc, GameError) else exc}", file=sys.stderr)
+    except GameError as exc:
+        print(f"play: {refusal(exc)}", file=sys.stderr)
         return 2
-    play(args.game, seats, args.ai.split(","), args.seat, seed, options)
+    shown = screen or Screen.here()
+    play(args.game, seats, args.ai.split(","), args.seat, seed, options, ask, shown.say)
     return 0
+
+
+# What ``--help`` says: the module's account, without its source's markup.
+DESCRIPTION = (__doc__ or "").replace("``", "")
