@@ -117,3 +117,20 @@ def test_a_whole_match_is_shown_within_the_width() -> None:
     assert any("Round 1 is over" in line or "round" in line.lower() for line in shown)
     assert all(len(line) <= 40 or " " not in line.strip() for line in shown)
 
+
+def test_after_the_swap_the_board_names_the_seven_under_the_mazzo() -> None:
+    """Briscola, seed 43, at two seats: seat 0 holds the 7 of trumps (Denari), the Asso is
+    turned."""
+    shown: list[str] = []
+
+    def ask(prompt: str) -> str:
+        menu = shown[max(i for i, s in enumerate(shown) if s.startswith("Your hand")) :]
+        swap = next((s for s in menu if "Swap the 7" in s), None)
+        return swap.split(".")[0].strip() if swap else "q"
+
+    play("briscola", 2, ["random"], 0, 43, {"swap_seven": True}, ask, shown.append)
+    assert "Player 0 (you) swaps the 7 di Denari for the briscola, the Asso di Denari." in shown
+    before, after = [line for line in shown if line.startswith("Mano 1 ·")][:2]
+    assert before == "Mano 1 · dealer Seat 1 · briscola Asso di Denari · mazzo 34"
+    assert after == "Mano 1 · dealer Seat 1 · briscola 7 di Denari · mazzo 34"
+    assert not [line for line in shown if "Under the mazzo" in line]
