@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.cento import ai, league, moves, text
 from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
@@ -37,6 +35,6 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="french",
-    board=lambda: import_module("bot.games.cento.board").PAINTER,
+    board="bot.games.cento.board",
     types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
 )
