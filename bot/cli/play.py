@@ -12,34 +12,25 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
+from bot.cli import inputs
+from bot.cli.inputs import Ask, Quit, Say
 from bot.cli.screen import Screen
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.ai import LEVELS
 from bot.games.base import Json
-from bot.games.moves import Move, Offer, offers, with_marks
+from bot.games.moves import Offer, offers, with_marks
 from bot.games.spec import GameSpec
 from bot.games.turns import Over, Turns
 from bot.i18n import LANGUAGES, speak, t
 from bot.text import game_title, narrate_all, refusal
 
-Ask = Callable[[str], str]
-
-
-class Quit(Exception):
-    pass
-
 
 def _label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
     card = spec.text.card_name(offer.move.card) if offer.move.card is not None else ""
-    number, completion = spec.inputs.number, spec.inputs.completion
-    if offer.needs == "number" and number is not None:
-        return t(number.terminal_offer, card=card)
-    if offer.needs == "completion" and completion is not None:
-        return t(completion.offer, card=card)
+    if offer.need is not None:
+        return inputs.of(offer.need).label(offer.need, card)
     return spec.text.action_label(offer.token)
 
 
@@ -47,7 +38,7 @@ def _out_of_range(n: int) -> str:
     return t("Type 1, the only choice.") if n == 1 else t("Type a number from 1 to {n}.", n=n)
 
 
-def _pick(options: list[str], ask: Ask, say: Callable[[str], None], prompt: str) -> str | None:
+def _pick(options: list[str], ask: Ask, say: Say, prompt: str) -> str | None:
     """The option whose number is typed, or the answer itself when it is not a number."""
     for n, option in enumerate(options, start=1):
         say(f"  {n}. {option}")
@@ -57,7 +48,7 @@ def _pick(options: list[str], ask: Ask, say: Callable[[str], None], prompt: str)
     return None if answer.isdigit() else answer
 
 
-def _pick_one(options: list[str], ask: Ask, say: Callable[[str], None]) -> int:
+def _pick_one(options: list[str], ask: Ask, say: Say) -> int:
     """The index of the option whose number is typed; anything else is explained and asked
     again (``q`` quits)."""
     prompt = t("Your move ({keys}): ", keys=", ".join([t("number"), "q"]))
@@ -70,47 +61,39 @@ def _pick_one(options: list[str], ask: Ask, say: Callable[[str], None]) -> int:
         say(_out_of_range(len(options)))
 
 
-def _human_turn(game: str, legal: list[str], ask: Ask, say: Callable[[str], None]) -> str:
-    """The person's move: one of the listed offers (a number or a take asked for when the
-    offer needs one), with the game's marks and targets typed by their keys (so the list
-    never tells whether a call-out is possible)."""
+def _human_turn(game: str, legal: list[str], ask: Ask, say: Say) -> str:
+    """The person's move: one of the listed offers (what completes it asked for when it
+    needs it), or what the game's inputs understand typed by their keys (so the list never
+    tells whether a call-out is possible)."""
     spec = SPECS[game]
-    inputs, moves = spec.inputs, spec.moves
-    listed = offers(moves, inputs, legal)
-    keys = [t("number"), *(m.terminal_key for m in inputs.marks)]
-    if inputs.target is not None:
-        keys.append(f"{inputs.target.terminal_key} N")
-    prompt = t("Your move ({keys}): ", keys=", ".join([*keys, "q"]))
-    said: list[str] = []
+    declared = spec.inputs.declared
+    listed = offers(spec.moves, spec.inputs, legal)
+    keys = [t("number"), *inputs.keys(declared), "q"]
+    prompt = t("Your move ({keys}): ", keys=", ".join(keys))
+    turn = inputs.Turn(spec, legal, ask, say, lambda options: _pick_one(options, ask, say))
     while True:
         answer = _pick([_label(spec, o) for o in listed], ask, say, prompt)
         if answer == "q":
             raise Quit
-        mark = next((m for m in inputs.marks if answer == m.terminal_key), None)
-        if mark is not None:
-            said.append(mark.name)
-            say(t(mark.terminal_noted))
-            continue
-        target = inputs.target
-        if target is not None and answer and answer.startswith(target.terminal_key):
-            seat = answer[len(target.terminal_key) :].strip()
-            return moves.write(Move(target.kind, target=int(seat))) if seat.isdigit() else answer
+        if answer is not None and not answer.isdigit():
+            meant = next(
+                (m for one in declared if (m := inputs.of(one).typed(one, answer, turn))), None
+            )
+            if isinstance(meant, str):
+                return meant
+            if meant:
+                continue
         if answer is None or not answer.isdigit():
             say(_out_of_range(len(listed)))
             continue
         offer = listed[int(answer)]
         token = offer.token
-        if offer.needs == "number" and inputs.number is not None:
-            typed = ask(t(inputs.number.terminal_prompt))
-            value = inputs.number.parse(typed)
-            if value is None:
-                say(t(inputs.number.refused, typed=typed))
+        if offer.need is not None:
+            completed = inputs.of(offer.need).complete(offer.need, offer, turn)
+            if completed is None:
                 continue
-            token = moves.write(replace(offer.move, value=value))
-        elif offer.needs == "completion":
-            takes = [spec.text.action_label(done) for done, _ in offer.completions]
-            token = offer.completions[_pick_one(takes, ask, say)][0]
-        return with_marks(moves, legal, token, said)
+            token = completed
+        return with_marks(spec.moves, legal, token, turn.said)
 
 
 def play(
@@ -121,7 +104,7 @@ def play(
     seed: int,
     options: Json | None,
     ask: Ask = input,
-    say: Callable[[str], None] = print,
+    say: Say = print,
 ) -> Json | None:
     """Play one match; return its outcome (None if the player quit: ``q``, Ctrl-D or
     Ctrl-C, each said goodbye to)."""
@@ -141,7 +124,7 @@ def _match(
     seed: int,
     options: Json | None,
     ask: Ask,
-    say: Callable[[str], None],
+    say: Say,
 ) -> Json:
     rules = GAMES[game]
     text = SPECS[game].text

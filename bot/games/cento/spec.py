@@ -27,7 +27,7 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         help=text.HELP,
     ),
     moves=moves.READER,
-    inputs=Inputs(number=text.NUMBER),
+    inputs=Inputs(text.NUMBER),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

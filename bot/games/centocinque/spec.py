@@ -28,7 +28,7 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         kept=text.KEPT,
     ),
     moves=moves.READER,
-    inputs=Inputs(marks=(text.MARK,), target=text.TARGET, shortcuts=text.SHORTCUTS),
+    inputs=Inputs(text.MARK, text.TARGET, *text.SHORTCUTS),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,

@@ -29,7 +29,7 @@ SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
         kept=text.KEPT,
     ),
     moves=moves.READER,
-    inputs=Inputs(completion=text.COMPLETION),
+    inputs=Inputs(text.COMPLETION),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,
