@@ -12,6 +12,8 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from bot.cli import inputs
@@ -108,74 +110,70 @@ def play(
 ) -> Json | None:
     """Play one match; return its outcome (None if the player quit: ``q``, Ctrl-D or
     Ctrl-C, each said goodbye to)."""
+    with _leaving(say):
+        rules = GAMES[game]
+        text = SPECS[game].text
+        state = rules.new_game(seats=seats, seed=seed, options=options)
+        others = [s for s in range(seats) if s != human]
+        players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}
+        names = [
+            t("Player {n} (you)", n=s) if s == human else t("Seat {n}", n=s) for s in range(seats)
+        ]
+        rng = random.Random(f"{seed}:terminal")
+        say(
+            t(
+                "{game} with {n} players. You are seat {seat}.",
+                game=game_title(game),
+                n=seats,
+                seat=human,
+            )
+        )
+        # What happened while dealing (Minchiate's cut, robbing and shown cards), told publicly.
+        for line in narrate_all(game, rules.view(state, human).get("opening", []), names):
+            say(line)
+        turns = Turns(rules, state, ai=lambda seat: seat in players, ai_formalities=False)
+        while True:
+            made, wanted = turns.ready()  # a move that decides nothing is made for the player
+            for move in made:
+                for line in narrate_all(game, move.events, names):
+                    say(line)
+            if isinstance(wanted, Over):
+                break
+            seat = wanted.seat
+            legal = rules.legal_actions(turns.state, seat)
+            if wanted.ai:
+                action = players[seat].choose(rules.view(turns.state, seat), legal, rng)
+                if action is None:
+                    assert wanted.optional, "a seat on turn always gets an action"
+                    continue  # an optional move let go
+            else:
+                say("")
+                for line in text.board_lines(rules.view(turns.state, human), names):
+                    say(line)
+                action = _human_turn(game, legal, ask, say)
+            try:
+                events = turns.play(seat, action).events
+            except GameError as exc:
+                say(f"✋ {refusal(exc)}")
+                continue
+            for line in narrate_all(game, events, names):
+                say(line)
+        outcome = wanted.outcome
+        say("")
+        for line in text.outcome_lines(outcome, names):
+            say(line)
+        return outcome
+    return None
+
+
+@contextmanager
+def _leaving(say: Say) -> Iterator[None]:
+    """Leaving the match (``q``, Ctrl-D, Ctrl-C) ends it with a goodbye, never a traceback."""
     try:
-        return _match(game, seats, levels, human, seed, options, ask, say)
+        yield
     except (Quit, EOFError, KeyboardInterrupt):
         say("")
         say(t("Bye."))
-        return None
-
-
-def _match(
-    game: str,
-    seats: int,
-    levels: list[str],
-    human: int,
-    seed: int,
-    options: Json | None,
-    ask: Ask,
-    say: Say,
-) -> Json:
-    rules = GAMES[game]
-    text = SPECS[game].text
-    state = rules.new_game(seats=seats, seed=seed, options=options)
-    others = [s for s in range(seats) if s != human]
-    players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}
-    names = [t("Player {n} (you)", n=s) if s == human else t("Seat {n}", n=s) for s in range(seats)]
-    rng = random.Random(f"{seed}:terminal")
-    say(
-        t(
-            "{game} with {n} players. You are seat {seat}.",
-            game=game_title(game),
-            n=seats,
-            seat=human,
-        )
-    )
-    # What happened while dealing (Minchiate's cut, robbing and shown cards), told publicly.
-    for line in narrate_all(game, rules.view(state, human).get("opening", []), names):
-        say(line)
-    turns = Turns(rules, state, ai=lambda seat: seat in players, ai_formalities=False)
-    while True:
-        made, wanted = turns.ready()  # a move that decides nothing is made for the player
-        for move in made:
-            for line in narrate_all(game, move.events, names):
-                say(line)
-        if isinstance(wanted, Over):
-            break
-        seat = wanted.seat
-        legal = rules.legal_actions(turns.state, seat)
-        if wanted.ai:
-            action = players[seat].choose(rules.view(turns.state, seat), legal, rng)
-            if action is None:
-                assert wanted.optional, "a seat on turn always gets an action"
-                continue  # an optional move let go
-        else:
-            say("")
-            for line in text.board_lines(rules.view(turns.state, human), names):
-                say(line)
-            action = _human_turn(game, legal, ask, say)
-        try:
-            events = turns.play(seat, action).events
-        except GameError as exc:
-            say(f"✋ {refusal(exc)}")
-            continue
-        for line in narrate_all(game, events, names):
-            say(line)
-    outcome = wanted.outcome
-    say("")
-    for line in text.outcome_lines(outcome, names):
-        say(line)
-    return outcome
 
 
 def _options(game: str, typed: str | None) -> Json | None:

@@ -232,7 +232,8 @@ class _Picked:
             if choice is not None and choice.need is not None:
                 if acted != table.seats[own].acted:
                     raise OutOfDate
-                await inputs.of(choice.need).picked(choice.need, interaction, table, own, choice)
+                picked = inputs.Picked(interaction, table, own, choice)
+                await inputs.of(choice.need).picked(choice.need, picked)
                 return
         await move(interaction, table, own, token, acted, in_place=True)
 

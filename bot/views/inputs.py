@@ -43,6 +43,16 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Picked:
+    """A card to complete, picked by a person: in their hand or named to ``/play``."""
+
+    interaction: Interaction
+    table: Table
+    seat: int
+    choice: Choice
+
+
+@dataclass(frozen=True)
 class CommandPart:
     """What a kind makes of a slash command: kinds that share a command's name (a mark said
     with ``/penultima``, a target named with ``/penultima player:``) make one command."""
@@ -71,23 +81,13 @@ class Surface(Generic[K]):
         full)."""
         return []
 
-    async def picked(
-        self, declared: K, interaction: Interaction, table: Table, seat: int, choice: Choice
-    ) -> None:
+    async def picked(self, declared: K, picked: Picked) -> None:
         """A card this kind completes was picked in the hand."""
         raise NotImplementedError
 
-    async def played(
-        self,
-        declared: K,
-        interaction: Interaction,
-        table: Table,
-        seat: int,
-        choice: Choice,
-        value: int | None,
-    ) -> str | None:
-        """``/play`` named a card this kind completes: the move to make, or None once the
-        person was asked for what is missing."""
+    async def played(self, declared: K, picked: Picked, value: int | None) -> str | None:
+        """``/play`` named a card this kind completes (with ``value:``, for a kind that takes
+        one): the move to make, or None once the person was asked for what is missing."""
         raise NotImplementedError
 
     def focus(

@@ -15,7 +15,7 @@ from bot.tables import Table, TableError
 from bot.views import hand
 from bot.views.access import clicked_table, own_seat
 from bot.views.click import Form, Interaction
-from bot.views.inputs import Choice, Surface, surface
+from bot.views.inputs import Picked, Surface, surface
 
 
 async def ask_number(interaction: Interaction, table: Table, seat: int, card: str) -> None:
@@ -55,26 +55,17 @@ class NumberSurface(Surface[Number]):
     def label(self, declared: Number, card: str) -> str:
         return t(declared.offer, card=card)
 
-    async def picked(
-        self, declared: Number, interaction: Interaction, table: Table, seat: int, choice: Choice
-    ) -> None:
-        assert choice.card is not None
-        await ask_number(interaction, table, seat, choice.card)
+    async def picked(self, declared: Number, picked: Picked) -> None:
+        assert picked.choice.card is not None
+        await ask_number(picked.interaction, picked.table, picked.seat, picked.choice.card)
 
-    async def played(
-        self,
-        declared: Number,
-        interaction: Interaction,
-        table: Table,
-        seat: int,
-        choice: Choice,
-        value: int | None,
-    ) -> str | None:
-        assert choice.card is not None
+    async def played(self, declared: Number, picked: Picked, value: int | None) -> str | None:
         if value is None:
-            await ask_number(interaction, table, seat, choice.card)
+            await self.picked(declared, picked)
             return None
-        return number_token(table, choice.card, read_number(table, str(value)))
+        assert picked.choice.card is not None
+        table = picked.table
+        return number_token(table, picked.choice.card, read_number(table, str(value)))
 
     def value(self, declared: Sequence[Number]) -> tuple[int, int, str] | None:
         low, high = min(n.low for n in declared), max(n.high for n in declared)

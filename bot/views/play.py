@@ -41,7 +41,8 @@ async def play(interaction: Interaction, typed: str, value: int | None) -> None:
         moves = table.spec.moves
         action: str | None = wanted if ":" in wanted else moves.write(moves.card_move(wanted))
     elif need is not None:
-        action = await inputs.of(need).played(need, interaction, table, seat, choice, value)
+        picked = inputs.Picked(interaction, table, seat, choice)
+        action = await inputs.of(need).played(need, picked, value)
     else:
         action = choice.token
     if action is None:  # the person is asked for what the move still needs

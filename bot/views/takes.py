@@ -12,8 +12,7 @@ from bot.games.moves import Completion, Move, Offer, offers
 from bot.i18n import t
 from bot.tables import Table
 from bot.views import hand
-from bot.views.click import Interaction
-from bot.views.inputs import Choice, Surface, surface
+from bot.views.inputs import Choice, Picked, Surface, surface
 from bot.views.render import DESCRIPTION_MAX, LABEL_MAX, clip
 
 
@@ -57,26 +56,11 @@ class TakesSurface(Surface[Completion]):
         label = spec.text.action_label
         return [Choice(done, clip(label(done), LABEL_MAX)) for done, _ in offer.completions]
 
-    async def picked(
-        self,
-        declared: Completion,
-        interaction: Interaction,
-        table: Table,
-        seat: int,
-        choice: Choice,
-    ) -> None:
-        await hand.update(interaction, table, seat, 0, focus=choice.token)
+    async def picked(self, declared: Completion, picked: Picked) -> None:
+        await hand.update(picked.interaction, picked.table, picked.seat, 0, picked.choice.token)
 
-    async def played(
-        self,
-        declared: Completion,
-        interaction: Interaction,
-        table: Table,
-        seat: int,
-        choice: Choice,
-        value: int | None,
-    ) -> str | None:
-        await hand.show(interaction, table, focus=choice.token)
+    async def played(self, declared: Completion, picked: Picked, value: int | None) -> str | None:
+        await hand.show(picked.interaction, picked.table, focus=picked.choice.token)
         return None
 
     def focus(
