@@ -123,10 +123,10 @@ def _command(name: str, parts: list[CommandPart]) -> Command:
 
 
 def game_commands() -> list[Command]:
-    """The slash commands the games' inputs declare, one per name (its parts in the order
-    the games declare them)."""
+    """The slash commands the games' inputs declare, one per name, in alphabetical order (its
+    parts in the order the games declare them)."""
     named: dict[str, list[CommandPart]] = {}
     for found, group in inputs.everywhere():
         for part in found.commands(group):
             named.setdefault(part.name, []).append(part)
-    return [_command(name, parts) for name, parts in named.items()]
+    return [_command(name, named[name]) for name in sorted(named)]
