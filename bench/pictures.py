@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.stats import percentile
+from bot.gallery import board_image, hand_image, prepare
 from bot.games import GAMES
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
 from bot.games.turns import Over, Turns
-from bot.pictures import PACKS, back, backs_of, board_image, card, hand_image, pack_cards
-from bot.pictures.output import palette
+from bot.pictures import PACKS, back, backs_of, card, pack_cards
 
 GOAL_MS = 15.0
 
@@ -76,7 +76,7 @@ def choose_palette() -> float:
     """Milliseconds to choose the palette hands and boards share (run once, after the cards
     are drawn)."""
     start = time.perf_counter()
-    palette()
+    prepare()
     return 1000 * (time.perf_counter() - start)
 
 

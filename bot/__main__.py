@@ -1,4 +1,4 @@
-"""Command line: run the bot, or play and simulate the games without Discord.
+"""Tavolo: run the bot, or play and simulate the games without Discord.
 
 python -m bot [--config config.toml]           run the Discord bot
 python -m bot play GAME --seats N              play in the terminal against AI seats
@@ -86,7 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     action = _health if argv and argv[0] == "health" else _run
     if argv and argv[0] in ("run", "health"):
         argv = argv[1:]
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tavolo bot.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--config", type=Path, default=None, help="settings file (config.toml)")
     args = parser.parse_args(argv)
     args.config_given = args.config is not None

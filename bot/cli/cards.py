@@ -12,12 +12,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from bot.gallery import games_of
 from bot.pictures import PACKS, sheet_image
 
 
 def write_sheet(pack: str, folder: Path, width: int | None = None) -> Path:
     """Write ``pack``'s contact sheet into ``folder`` (made if missing); return its path."""
-    data = sheet_image(pack, width)
+    data = sheet_image(pack, width, games_of(pack))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"cards-{pack}.png"
     path.write_bytes(data)

@@ -15,7 +15,7 @@ from bot.views.access import channel_table
 Interaction = discord.Interaction[Any]
 
 
-LOW, HIGH, VALUE = play.number_option()
+LOW, HIGH, VALUE = play.value_option()
 
 
 class PlayCog(commands.Cog):

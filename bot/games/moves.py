@@ -5,8 +5,11 @@ game's spec holds a ``MoveReader``: ``read`` turns a legal token into a typed ``
 ``write`` turns a ``Move`` back into its token, so the hand, ``/play``, the terminal, the
 pictures and the table manager work with moves and never split a token.
 
-What a person does besides picking a listed move is declared by the game (``Inputs``), and
-the Discord views and the terminal are built from those declarations:
+What a person does besides picking a listed move is an input of some kind, declared by the
+game (``Inputs``). A kind is one type, a subclass of ``Input``; the Discord views and the
+terminal draw each kind through the surface registered for its type (``bot.views.inputs``,
+``bot.cli.inputs``), so a new kind is a new type and its surfaces, never a branch in the
+hand, ``/play`` or the terminal. The kinds so far:
 
 - a ``Mark`` rides on a later move (Centocinque's penúltima: the hand's button and
   ``/penultima``); the seat keeps it until a move it rides on is made;
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import ClassVar, TypeVar
 
 
 @dataclass(frozen=True)
@@ -77,10 +81,32 @@ class MoveReader:
         return {move.card for _, move in self.read_all(tokens) if move.card is not None}
 
 
+class Input:
+    """A kind of input a game may declare. A kind that completes a listed card (a number, a
+    take) says which moves it completes; the others stand beside the listed moves."""
+
+    key: ClassVar[str]
+    """The kind's name (an ``Offer``'s ``needs``)."""
+
+    def completes(self, move: Move) -> Move | None:
+        """The move without what this kind supplies, when ``move`` is one it completes: the
+        hand offers that incomplete move once for all the moves that complete it."""
+        return None
+
+    def alone(self, completions: int) -> bool:
+        """Whether a card with only ``completions`` ways is offered as its one move instead."""
+        return False
+
+
+InputT = TypeVar("InputT", bound=Input)
+
+
 @dataclass(frozen=True)
-class Mark:
+class Mark(Input):
     """Something a person says for their next move (marked with ``N_``, translated where
     shown)."""
+
+    key: ClassVar[str] = "mark"
 
     name: str
     """Its key: in the seat's stored marks, in a move's ``marks``, in custom ids."""
@@ -104,8 +130,10 @@ class Mark:
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(Input):
     """A move that names a seat, open to anyone at times (a call-out)."""
+
+    key: ClassVar[str] = "target"
 
     kind: str
     """The kind of its moves; also the board button's name in its custom id."""
@@ -129,8 +157,10 @@ class Target:
 
 
 @dataclass(frozen=True)
-class Number:
+class Number(Input):
     """A number typed for a card (One Hundred's Aces: the new total)."""
+
+    key: ClassVar[str] = "number"
 
     low: int
     high: int
@@ -157,35 +187,60 @@ class Number:
             return None
         return value if self.low <= value <= self.high else None
 
+    def completes(self, move: Move) -> Move | None:
+        return replace(move, value=None) if move.value is not None else None
+
 
 @dataclass(frozen=True)
-class Completion:
+class Completion(Input):
     """A card whose moves differ in what they take: offered once, then its takes."""
+
+    key: ClassVar[str] = "completion"
 
     offer: str
     """The hand's entry for the card ("{card}: choose what it takes")."""
     ask: str
     """Above the takes ("What does {card} take?")."""
 
+    def completes(self, move: Move) -> Move | None:
+        return replace(move, takes=()) if move.takes else None
+
+    def alone(self, completions: int) -> bool:
+        return completions == 1  # one take only: the move as it is
+
 
 @dataclass(frozen=True)
-class Shortcut:
+class Shortcut(Input):
     """A slash command making the seat's move of one kind (``/draw``)."""
+
+    key: ClassVar[str] = "shortcut"
 
     command: str
     description: str
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Inputs:
-    """What a person supplies besides picking one of the moves listed."""
+    """What a person supplies besides picking one of the moves listed: the inputs the game
+    declares, of any kinds."""
 
-    marks: tuple[Mark, ...] = ()
-    target: Target | None = None
-    number: Number | None = None
-    completion: Completion | None = None
-    shortcuts: tuple[Shortcut, ...] = ()
+    declared: tuple[Input, ...]
+
+    def __init__(self, *declared: Input) -> None:
+        object.__setattr__(self, "declared", declared)
+
+    def of(self, kind: type[InputT]) -> list[InputT]:
+        """The inputs of ``kind`` the game declares, in order."""
+        return [i for i in self.declared if isinstance(i, kind)]
+
+    def first(self, kind: type[InputT]) -> InputT | None:
+        return next(iter(self.of(kind)), None)
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """The marks a seat may keep for its next move (the table stores them)."""
+        return tuple(self.of(Mark))
 
     def mark(self, name: str | None = None) -> Mark | None:
         """The mark called ``name`` (the game's first when None)."""
@@ -194,42 +249,46 @@ class Inputs:
 
 @dataclass(frozen=True)
 class Offer:
-    """One entry of a hand: a move, or a card still to be completed by a number or by
-    picking one of its takes. ``token`` is the move's token, or for a card to complete the
-    token of the card's move without the number or the takes (never itself legal)."""
+    """One entry of a hand: a move, or a card still to be completed by an input (a number,
+    one of its takes). ``token`` is the move's token, or for a card to complete the token of
+    the card's move without what the input supplies (never itself legal)."""
 
     token: str
     move: Move
-    needs: str | None = None
-    """None: the move is made as it is; ``"number"`` or ``"completion"``."""
+    need: Input | None = None
+    """None: the move is made as it is; else the input that completes it."""
     completions: tuple[tuple[str, Move], ...] = field(default=())
+
+    @property
+    def needs(self) -> str | None:
+        """The kind of input that completes it (``Input.key``: ``"number"``, ...), if any."""
+        return self.need.key if self.need is not None else None
 
 
 def offers(reader: MoveReader, inputs: Inputs, legal: Iterable[str]) -> list[Offer]:
-    """A seat's listed moves, once each, in the engine's order: moves that differ only in
-    their number (with a ``Number`` declared) or only in their takes (with a ``Completion``,
-    when a card has two or more) are one entry for the card."""
+    """A seat's listed moves, once each, in the engine's order: moves that an input declared
+    completes (differing only in their number, or only in their takes) are one entry for the
+    card, unless the input has the card offered alone (a single take)."""
     groups: dict[str, list[tuple[str, Move]]] = {}
-    needs: dict[str, str | None] = {}
+    needs: dict[str, Input | None] = {}
     for token, move in reader.read_all(legal):
         if not move.listed:
             continue
-        if inputs.number is not None and move.value is not None:
-            key, need = reader.write(replace(move, value=None)), "number"
-        elif inputs.completion is not None and move.takes:
-            key, need = reader.write(replace(move, takes=())), "completion"
-        else:
-            key, need = token, None
+        key, need = token, None
+        for declared in inputs.declared:
+            incomplete = declared.completes(move)
+            if incomplete is not None:
+                key, need = reader.write(incomplete), declared
+                break
         groups.setdefault(key, []).append((token, move))
         needs.setdefault(key, need)
     out = []
     for key, members in groups.items():
         need = needs[key]
-        if need == "completion" and len(members) == 1:
-            token, move = members[0]  # one take only: the move as it is
-            out.append(Offer(token, move))
-        elif need is None:
+        if need is None:
             out.append(Offer(key, members[0][1]))
+        elif need.alone(len(members)):
+            out.append(Offer(*members[0]))
         else:
             out.append(Offer(key, reader.read(key), need, tuple(members)))
     return out

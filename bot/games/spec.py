@@ -15,8 +15,8 @@ spec instead of naming games:
 - ``inputs``: what a person supplies besides a listed move (marks, targets, numbers, a card's
   takes, shortcut commands): the hand's moves and buttons, the slash commands, the terminal;
 - ``league``: the scores and figures the table manager stores, the league's statistics;
-- ``pack``: the pictures; ``types``: the typed words, league adapter and board painters, and
-  the conformance tests.
+- ``pack``: the pictures (``bot.gallery``); ``types``: the typed words, league adapter and board
+  painters, and the conformance tests.
 """
 
 from __future__ import annotations
@@ -158,18 +158,6 @@ class Types:
     outcome: object
 
 
-class BoardPainter(Protocol):
-    """A game's board as a picture (``bot.pictures.boards.Board``): ``paint`` draws a public
-    view with the seats' names as a Pillow image (typed loosely: the specs import no Pillow);
-    the shared palette learns from a board after ``moves`` random moves at ``seats`` seats."""
-
-    @property
-    def seats(self) -> int: ...
-    @property
-    def moves(self) -> int: ...
-    def paint(self, view: Any, names: list[str], /) -> Any: ...
-
-
 @dataclass(frozen=True)
 class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     """One game, as the bot knows it."""
@@ -186,11 +174,13 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     inputs: Inputs
     league: LeagueAdapter[EventT, OutcomeT]
     pack: str
-    """The pack its cards are drawn from, by name (``bot.pictures``: italian, french or
-    florentine)."""
-    board: Callable[[], BoardPainter]
-    """Loads its board painter (``bot/games/<game>/board.py``) when a picture is first wanted:
-    a loader, so that importing a spec (the AI workers, the terminal) imports no Pillow."""
+    """The pack its cards are drawn from, by name (``bot.pictures.PACKS``: italian, french,
+    florentine, or a pack its painter brings)."""
+    board: str
+    """The module of its board painter (its ``PAINTER``, a ``bot.pictures.boards.Board``):
+    ``bot/games/<game>/board.py``, named and not imported, so that the games never import the
+    pictures; ``bot.gallery`` loads it when a picture is first wanted (and importing a spec,
+    as the AI workers and the terminal do, imports no Pillow)."""
     types: Types
 
     def player(self, level: str, *, budget: int | None = None) -> Player:

@@ -1,6 +1,5 @@
-"""What a game's board picture is drawn from, and how a board is found: through the game's
-spec (``GameSpec.board``), whose painter lives in the game's own folder
-(``bot/games/<game>/board.py``) and draws with the pieces here.
+"""What a game's board picture is drawn from: the pieces a game's painter
+(``bot/games/<game>/board.py``, a ``Board``) draws with.
 
 The pieces: the table's cloth, seats round an oval table (each seat's panel with its name, a
 fan of backs for the cards it holds and their count, and a strip below for the game's own
@@ -19,10 +18,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games import SPECS, GameSpec
 from bot.i18n import t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
-from bot.pictures.deck import back, card
+from bot.pictures.deck import Pack, back, card
 from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
 
@@ -330,35 +328,20 @@ def colour_strip(colour: RGB) -> Extra:
 
 @dataclass(frozen=True)
 class Board:
-    """A game's board painter (``GameSpec.board`` loads it), and the board the shared palette
-    learns from: after ``moves`` random moves at ``seats`` seats (``bot.pictures.output``)."""
+    """A game's board painter (``bot.gallery`` loads it), and the board the shared palette
+    learns from: after ``moves`` random moves at ``seats`` seats (``bot.gallery.prepare``)."""
 
     paint: Callable[[Any, list[str]], Image.Image]
     """Draws the game's public view (its spec's ``types.view``) with the seats' names."""
     seats: int
     moves: int
+    packs: tuple[Pack, ...] = ()
+    """Packs of the game's own, not among ``bot.pictures.deck``'s (its spec names its pack)."""
 
 
-def spec_of(game: GameSpec[Any, Any, Any] | str) -> GameSpec[Any, Any, Any]:
-    """A game's spec, from itself or its name."""
-    if isinstance(game, str):
-        if game not in SPECS:
-            raise ValueError(f"no board for {game!r}: no game is called so")
-        return SPECS[game]
-    return game
-
-
-def board_picture(
-    game: GameSpec[Any, Any, Any] | str, view: View, names: Sequence[str] | None = None
-) -> Image.Image:
-    """The public board of ``game`` (its spec, or its name) from its public ``view``, drawn by
-    the painter its spec names; ``names`` are the seats' names ("Seat 0", "Seat 1", ... when
-    not given)."""
-    image: Image.Image = spec_of(game).board().paint(view, _names(view, names))
-    return image
-
-
-def _names(view: View, names: Sequence[str] | None) -> list[str]:
+def seat_names(view: View, names: Sequence[str] | None) -> list[str]:
+    """The seats' names: ``names``, or "Seat 0", "Seat 1", ... when not given (or not one a
+    seat)."""
     seats = int(view["seats"])
     if names is not None and len(names) == seats:
         return list(names)

@@ -11,10 +11,9 @@ from collections.abc import Collection, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games import SPECS
-from bot.pictures.deck import back, backs_of, card, card_stamp, pack_cards, pack_of
+from bot.pictures.deck import back, card, card_stamp, pack_of
 from bot.pictures.draw import RGB, mix, text
-from bot.pictures.faces import CARD_H, CARD_W, FOOL
+from bot.pictures.faces import CARD_H, CARD_W
 
 FELT: RGB = (30, 98, 66)
 """The table's cloth, behind every composition."""
@@ -51,11 +50,10 @@ def fan_positions(count: int) -> list[tuple[int, int]]:
 
 
 def hand_picture(
-    game: str, cards: Sequence[str], legal: Collection[str] | None = None
+    pack: str, cards: Sequence[str], legal: Collection[str] | None = None
 ) -> Image.Image:
-    """A hand of ``game`` as an image: the cards in the order given, in overlapping rows,
-    the ``legal`` ones raised and the rest dimmed (``None``: all shown alike)."""
-    pack = pack_of(game)
+    """A hand of ``pack``'s cards as an image: the cards in the order given, in overlapping
+    rows, the ``legal`` ones raised and the rest dimmed (``None``: all shown alike)."""
     places = fan_positions(len(cards))
     width = max((x for x, _ in places), default=MARGIN) + CARD_W + MARGIN
     height = max((y for _, y in places), default=MARGIN + RAISE) + CARD_H + MARGIN
@@ -70,50 +68,25 @@ def hand_picture(
 
 # -- contact sheets -------------------------------------------------------------------------------
 
-PACK_TITLES = {
-    "italian": "The Italian pack: 40 cards",
-    "french": "The French pack: 52 cards",
-    "florentine": "The Florentine pack: 97 cards",
-}
 
-
-def sheet_title(pack: str) -> str:
-    """A contact sheet's title: the pack, and the games played with it (in English, as the
+def sheet_title(pack: str, games: Sequence[str] = ()) -> str:
+    """A contact sheet's title: the pack, and the ``games`` played with it (in English, as the
     sheets are made for the docs)."""
-    games = ", ".join(spec.title for spec in SPECS.values() if spec.pack == pack)
-    return f"{PACK_TITLES[pack]} ({games})" if games else PACK_TITLES[pack]
+    title = pack_of(pack).title
+    return f"{title} ({', '.join(games)})" if games else title
 
 
-def sheet_rows(pack: str) -> list[list[str | int]]:
-    """A pack's contact sheet, row by row: card codes, and back numbers (ints)."""
-    pack = pack_of(pack)
-    codes = pack_cards(pack)
-    backs: list[str | int] = list(range(backs_of(pack)))
-    if pack != "florentine":
-        width = 10 if pack == "italian" else 13
-        faces: list[list[str | int]] = [
-            [*codes[i : i + width]] for i in range(0, len(codes), width)
-        ]
-        return [*faces, backs]
-    trumps: list[str | int] = [f"T{n}" for n in range(1, 41)]
-    trumps += [FOOL, *backs]
-    rows = [trumps[i : i + 14] for i in range(0, len(trumps), 14)]
-    for suit in "cdsb":
-        rows.append([*(f"{n}{suit}" for n in range(1, 11)), *(f"{r}{suit}" for r in "FCQR")])
-    return rows
-
-
-def contact_sheet(pack: str) -> Image.Image:
-    """Every card of ``pack`` and its backs, on the table's cloth, under a title."""
-    pack = pack_of(pack)
-    rows = sheet_rows(pack)
+def contact_sheet(pack: str, games: Sequence[str] = ()) -> Image.Image:
+    """Every card of ``pack`` and its backs, on the table's cloth, under a title naming the
+    ``games`` played with it."""
+    rows = pack_of(pack).rows()
     columns = max(len(row) for row in rows)
     top = 56
     width = 2 * MARGIN + columns * (CARD_W + GAP) - GAP
     height = top + MARGIN + len(rows) * (CARD_H + GAP) - GAP
     sheet = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(sheet)
-    text(draw, (MARGIN, top / 2), sheet_title(pack), 30, (250, 246, 230), anchor="lm")
+    text(draw, (MARGIN, top / 2), sheet_title(pack, games), 30, (250, 246, 230), anchor="lm")
     for r, row in enumerate(rows):
         for c, item in enumerate(row):
             face = back(pack, item) if isinstance(item, int) else card(pack, item)

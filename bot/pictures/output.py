@@ -9,14 +9,11 @@ of a full-colour PNG's. Contact sheets, scaled down for the docs, get a palette 
 from __future__ import annotations
 
 import io
-import random
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image
 
-from bot.games import GAMES, SPECS
-from bot.pictures.boards import View, board_picture
 from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import PACKS, pack_cards
 
@@ -24,32 +21,20 @@ COLOURS = 256
 COMPRESSION = 3
 """zlib's level: faster than the default 6 and, on these flat pictures, about as small."""
 
-
-def _played_view(game: str, seats: int, moves: int) -> View:
-    rules = GAMES[game]
-    state = rules.new_game(seats=seats, seed=1)
-    rng = random.Random(1)
-    for _ in range(moves):
-        seat = rules.turn(state)
-        if seat is None:
-            break
-        state, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
-    view: View = rules.view(state, None)
-    return view
+_boards: list[Image.Image] = []
+"""Boards the palette learns from besides the cards (``prepare``)."""
 
 
 @cache
 def palette() -> Image.Image:
     """The palette of hands and boards, as a "P" image: chosen from every card's face
-    (played and dimmed), the backs and a board of each game. About a second, once."""
+    (played and dimmed), the backs and the boards given to ``prepare``. About a second,
+    once."""
     samples = [contact_sheet(pack) for pack in PACKS]
     for pack in PACKS:
         codes = pack_cards(pack)
         samples.append(hand_picture(pack, codes, set(codes[::2])))
-    # A board of every game, at the seats and moves its painter asks for.
-    for name, spec in SPECS.items():
-        painter = spec.board()
-        samples.append(board_picture(spec, _played_view(name, painter.seats, painter.moves)))
+    samples += _boards
     # Every other pixel keeps every colour that matters and halves the work.
     samples = [s.resize((s.width // 2, s.height // 2), Image.Resampling.NEAREST) for s in samples]
     width = max(s.width for s in samples)
@@ -61,9 +46,13 @@ def palette() -> Image.Image:
     return sheet.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def prepare() -> None:
-    """Draw every card and choose the palette now, so that the first picture sent is as
-    fast as the others (a bot may call this at start, off its event loop)."""
+def prepare(boards: Sequence[Image.Image] = ()) -> None:
+    """Draw every card and choose the palette now, learning from ``boards`` too (a board of
+    each game: ``bot.gallery.prepare``), so that the first picture sent is as fast as the
+    others (a bot may call this at start, off its event loop). The palette is chosen once:
+    boards given after it was are not learnt."""
+    if palette.cache_info().currsize == 0:
+        _boards.extend(boards)
     palette()
 
 
@@ -80,21 +69,10 @@ def png(image: Image.Image, shared: bool = True) -> bytes:
     return out.getvalue()
 
 
-def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = None) -> bytes:
-    """A hand of ``game`` as PNG bytes: the cards in the order given, in overlapping rows of
-    at most twelve, the ``legal`` ones raised and the rest dimmed (``None``: all alike)."""
-    return png(hand_picture(game, cards, legal))
-
-
-def board_image(game: str, view: View, names: Sequence[str] | None = None) -> bytes:
-    """The public board of ``game`` from its public ``view`` as PNG bytes; ``names`` are the
-    seats' names ("Seat 0", "Seat 1", ... when not given)."""
-    return png(board_picture(game, view, names))
-
-
-def sheet_image(pack: str, width: int | None = None) -> bytes:
-    """``pack``'s contact sheet as PNG bytes, scaled down to ``width`` pixels if given."""
-    sheet = contact_sheet(pack)
+def sheet_image(pack: str, width: int | None = None, games: Sequence[str] = ()) -> bytes:
+    """``pack``'s contact sheet as PNG bytes (its title naming the ``games`` played with it),
+    scaled down to ``width`` pixels if given."""
+    sheet = contact_sheet(pack, games)
     if width is not None and width < sheet.width:
         sheet = sheet.resize(
             (width, round(sheet.height * width / sheet.width)), Image.Resampling.LANCZOS

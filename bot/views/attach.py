@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.pictures import board_image, hand_image, prepare
+from bot.gallery import board_image, hand_image, prepare
 from bot.tables import Table
 
 BOARD_FILE = "board.png"

@@ -3,14 +3,11 @@ to one person (``/table status``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
-from discord.ui import Button
 
 from bot.i18n import t
 from bot.tables import Table
-from bot.views import hand, lobby, rules, targets
+from bot.views import hand, inputs, lobby, rules
 from bot.views.attach import board_files
 from bot.views.click import Interaction
 from bot.views.components import BLUE, GREEN, RED, button, view
@@ -32,12 +29,8 @@ def board_view(table: Table) -> discord.ui.View | None:
             button(rules.RulesButton.make_id(table=tid), t("House rules"), row=1),
         )
     if status == "playing":
-        buttons: list[Button[Any]] = [
-            button(hand.HandButton.make_id(table=tid), t("My hand"), BLUE)
-        ]
-        if (target := targets.board_button(table)) is not None:
-            buttons.append(target)
-        return view(*buttons)
+        my_hand = button(hand.HandButton.make_id(table=tid), t("My hand"), BLUE)
+        return view(my_hand, *inputs.board_buttons(table))
     if status == "finished":
         return view(button(lobby.RematchButton.make_id(table=tid), t("Rematch"), GREEN))
     return None

@@ -1,37 +1,34 @@
 """A person's hand: the ephemeral message with their cards and moves, the buttons and selects
-that make a move, its pages, a card's takes to pick from, the modal for a number, and My hand
-on the board. A move made from a hand updates that same message."""
+that make a move, its pages, and My hand on the board. A move made from a hand updates that
+same message. What the game's inputs add (a mark's button, a card's takes, the modal for a
+number) is drawn by each kind's surface (``bot.views.inputs``)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord.ui import Button, Item, Select
 
-from bot.games.errors import echo
-from bot.games.moves import Mark
 from bot.i18n import t
 from bot.tables import OutOfDate, Table, TableError
-from bot.views.access import clicked_table, in_time, manager, own_seat, thinking
+from bot.views import inputs
+from bot.views.access import clicked_table, in_time, manager, own_seat
 from bot.views.attach import hand_files
-from bot.views.click import Click, Form, Interaction
-from bot.views.components import BLUE, GREY, RED, button, view
+from bot.views.click import Click, Interaction
+from bot.views.components import BLUE, GREY, button, view
 from bot.views.errors import NotShown, tell
+from bot.views.inputs import Choice
 from bot.views.render import (
-    DESCRIPTION_MAX,
     MOVE_ROWS,
     ROW_WIDTH,
     SELECT_OPTIONS,
-    Choice,
-    clip,
     hand_choices,
     hand_embed,
     move_page,
-    takes,
 )
 from bot.views.services import services
 
@@ -54,20 +51,17 @@ def _legal(table: Table, seat: int) -> list[str]:
 async def _hand(
     interaction: Interaction, table: Table, seat: int, page: int, focus: str | None = None
 ) -> _Hand:
-    """The hand of ``seat``; with ``focus``, the takes of that card instead of the moves."""
+    """The hand of ``seat``; with ``focus``, that card being completed instead of the moves
+    (its takes), when its input completes it in the hand."""
     if table.playing:
         choices = hand_choices(table.game, _legal(table, seat))
-        shown, listed = takes(table.game, _legal(table, seat), focus) if focus else ([], [])
         embed = hand_embed(table, seat, choices)
-        completion = table.spec.inputs.completion
-        if shown and completion is not None:
-            card = next((c.card for c in choices if c.token == focus), None)
-            name = table.spec.text.card_name(card) if card else ""
-            asked = "\n".join([t(completion.ask, card=name), *listed])
-            embed.description = clip(f"{embed.description}\n\n{asked}", DESCRIPTION_MAX)
-            moves = hand_view(table, seat, shown, 0, back=True)
-        else:
-            moves = hand_view(table, seat, choices, page)
+        focused = next((c for c in choices if c.token == focus and c.need), None) if focus else None
+        moves = (
+            inputs.of(focused.need).focus(focused.need, table, seat, focused, embed)
+            if focused is not None and focused.need is not None
+            else None
+        ) or hand_view(table, seat, choices, page)
     else:
         embed, moves = hand_embed(table, seat, []), None
     pictures = services(interaction).choices.pictures(table.record.guild_id)
@@ -154,63 +148,6 @@ async def move(
         await (_edit if in_place else _send)(interaction, hand)
 
 
-async def ask_number(interaction: Interaction, table: Table, seat: int, card: str) -> None:
-    """The modal for the number a card's move takes (One Hundred's Aces: the new total)."""
-    number = table.spec.inputs.number
-    assert number is not None
-    name = table.spec.text.card_name(card)
-    form = NumberForm(table.id, seat, table.seats[seat].acted, card, t(number.title, card=name))
-    form.add_item(
-        discord.ui.TextInput(
-            label=t(number.prompt)[:45],
-            custom_id="number",
-            min_length=1,
-            max_length=len(str(number.high)) + (number.low < 0),
-        )
-    )
-    await interaction.response.send_modal(form)
-
-
-def number_token(table: Table, card: str, value: int) -> str:
-    """The move playing ``card`` with ``value``."""
-    return table.spec.moves.write(replace(table.spec.moves.card_move(card), value=value))
-
-
-def read_number(table: Table, typed: str) -> int:
-    """A typed number in the game's range, or its refusal."""
-    number = table.spec.inputs.number
-    value = number.parse(typed) if number is not None else None
-    if number is None or value is None:
-        refused = number.refused if number is not None else "That is not a move."
-        raise TableError(t(refused, typed=echo(typed)))
-    return value
-
-
-async def say(interaction: Interaction, table: Table, mark: Mark, *, in_place: bool) -> None:
-    """A mark for the person's next move (Penúltima!), or the move that says it now when one
-    is open to them (a late declaration, a house rule). The answer is the same whether or
-    not it matters now."""
-    seat = own_seat(table, interaction.user.id)
-    if table.playing:
-        now = [
-            token
-            for token, said in table.spec.moves.read_all(_legal(table, seat))
-            if said.marks == {mark.name} and said.card is None
-        ]
-        if now:
-            await move(interaction, table, seat, now[0], None, in_place=in_place)
-            return
-    if in_place:
-        await interaction.response.defer()
-    else:
-        await thinking(interaction)
-    await manager(interaction).say(table, interaction.user.id, mark)
-    if in_place:
-        await update(interaction, table, seat, 0)
-    else:
-        await tell(interaction, t(mark.noted))
-
-
 # -- what is sent ----------------------------------------------------------------------------
 
 
@@ -238,9 +175,9 @@ def _move_select(
 def hand_view(
     table: Table, seat: int, choices: list[Choice], page: int, *, back: bool = False
 ) -> discord.ui.View:
-    """A seat's moves (paged when they do not fit) and the hand's own buttons on row 5: the
-    game's marks (Penúltima!), the pages, and Refresh (the same page again); ``back``: the
-    choices are a card's takes, and Back shows the moves again."""
+    """A seat's moves (paged when they do not fit) and the hand's own buttons on row 5: those
+    of the game's inputs (its marks: Penúltima!), the pages, and Refresh (the same page
+    again); ``back``: the choices complete a card (its takes), and Back shows the moves."""
     tid, acted = table.id, table.seats[seat].acted
     shown = move_page(choices, page)
     items: list[Item[Any]] = [
@@ -250,10 +187,7 @@ def hand_view(
         _move_select(tid, seat, acted, shown.number * MOVE_ROWS + i, group, row=i)
         for i, group in enumerate(shown.selects)
     ]
-    for index, mark in enumerate(table.spec.inputs.marks):
-        named = "" if index == 0 else f":{mark.name}"
-        custom_id = MarkButton.make_id(table=tid, seat=seat, mark=named)
-        items.append(button(custom_id, t(mark.button), RED, row=4))
+    items += inputs.hand_buttons(table, seat)
     if back:
         items.append(button(PageButton.make_id(table=tid, seat=seat, page=0), t("Back"), row=4))
         return view(*items)
@@ -280,7 +214,8 @@ class HandButton(Click[Button[Any]], layout="tv:t:{table}:hand", what="my hand")
 
 class _Picked:
     """A move chosen in a hand (button or select), made for the seat's move counter
-    ``acted``: a card to complete asks for its number or shows its takes; any other is made."""
+    ``acted``: a card to complete goes to the input that completes it (a number asked for,
+    its takes shown); any other is made."""
 
     fields: dict[str, str]
 
@@ -294,13 +229,11 @@ class _Picked:
         if table.playing:
             legal = hand_choices(table.game, _legal(table, own))
             choice = next((c for c in legal if c.token == token), None)
-            if choice is not None and choice.needs is not None:
+            if choice is not None and choice.need is not None:
                 if acted != table.seats[own].acted:
                     raise OutOfDate
-                if choice.needs == "number" and choice.card is not None:
-                    await ask_number(interaction, table, own, choice.card)
-                else:
-                    await update(interaction, table, own, 0, focus=token)
+                picked = inputs.Picked(interaction, table, own, choice)
+                await inputs.of(choice.need).picked(choice.need, picked)
                 return
         await move(interaction, table, own, token, acted, in_place=True)
 
@@ -336,47 +269,4 @@ class PageButton(Click[Button[Any]], layout="tv:page:{table}:{seat}:{page}", wha
         await update(interaction, table, seat, self.number("page"))
 
 
-class MarkButton(
-    Click[Button[Any]],
-    layout="tv:say:{table}:{seat}{mark}",
-    what="mark",
-    text={"mark": r"(?::[a-z]+)?"},
-):
-    """A mark of the game (Penúltima!) for the seat's next move; the game's first mark's
-    custom id names no mark."""
-
-    async def clicked(self, interaction: Interaction) -> None:
-        table = clicked_table(interaction, self.number("table"))
-        own_seat(table, interaction.user.id, self.number("seat"))
-        name = self.fields["mark"].lstrip(":") or None
-        mark = table.spec.inputs.mark(name)
-        if mark is None:
-            raise TableError(t("This button is no longer in use."))
-        await say(interaction, table, mark, in_place=True)
-
-
-class NumberForm(
-    Form, layout="tv:v:{table}:{seat}:{acted}:{card}", what="number", text={"card": "[A-Za-z0-9]+"}
-):
-    """The number a card's move takes, typed: from a hand (in place) or after /play (a new
-    message)."""
-
-    def __init__(self, table_id: int, seat: int, acted: int, card: str, title: str) -> None:
-        custom_id = self.make_id(table=table_id, seat=seat, acted=acted, card=card)
-        super().__init__(title=title[:45], custom_id=custom_id, timeout=900)
-
-    @classmethod
-    async def submitted(
-        cls, interaction: Interaction, fields: dict[str, str], typed: dict[str, str]
-    ) -> None:
-        table = clicked_table(interaction, int(fields["table"]))
-        # "total": the field's id in forms opened by an earlier version
-        value = read_number(table, typed.get("number", typed.get("total", "")))
-        own = own_seat(table, interaction.user.id, int(fields["seat"]))
-        action = number_token(table, fields["card"], value)
-        in_place = interaction.message is not None
-        await move(interaction, table, own, action, int(fields["acted"]), in_place=in_place)
-
-
-CLICKS = (HandButton, MoveButton, MoveSelect, PageButton, MarkButton)
-FORMS = (NumberForm,)
+CLICKS = (HandButton, MoveButton, MoveSelect, PageButton)

@@ -1,6 +1,6 @@
-"""Moves made by slash commands: ``/hand``, ``/play`` (with its suggestions), the games'
-shortcut commands (``/draw``), and the commands of their marks and targets
-(``/penultima [player:]``). Which game declares which command is read from the specs."""
+"""Moves made by slash commands: ``/hand``, ``/play`` (with its suggestions), and the commands
+the games' inputs declare (``/draw``, ``/penultima [player:]``), each drawn by its kind's
+surface (``bot.views.inputs``)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games import SPECS, GameError
+from bot.games import GameError
 from bot.games.errors import echo
-from bot.games.moves import Mark, Move, Shortcut, Target
 from bot.i18n import t
 from bot.tables import Table, TableError
-from bot.views import hand, targets
+from bot.views import hand, inputs
 from bot.views.access import channel_table, manager, own_seat
 from bot.views.click import Interaction
+from bot.views.inputs import Choice, CommandPart
 from bot.views.render import every_choice, resolve_choice, suggest
 
 
-def _choices(table: Table, seat: int) -> list[Any]:
+def _choices(table: Table, seat: int) -> list[Choice]:
     return every_choice(table.game, table.rules.legal_actions(table.state, seat))
 
 
@@ -34,29 +34,31 @@ async def play(interaction: Interaction, typed: str, value: int | None) -> None:
     if not wanted:
         raise TableError(t("Name your move: pick one of the suggestions, or type a card."))
     choice = resolve_choice(_choices(table, seat), wanted)
-    number = table.spec.inputs.number or next(
-        (s.inputs.number for s in SPECS.values() if s.inputs.number is not None), None
-    )
+    need = choice.need if choice is not None else None
+    if value is not None and (need is None or inputs.of(need).value([need]) is None):
+        raise TableError(t(_no_value(table)))
     if choice is None:  # not a move now: the engine says why
-        action = (
-            wanted if ":" in wanted else table.spec.moves.write(table.spec.moves.card_move(wanted))
-        )
-    elif choice.needs == "number" and choice.card is not None:
-        if value is None:
-            await hand.ask_number(interaction, table, seat, choice.card)
-            return
-        action = hand.number_token(table, choice.card, hand.read_number(table, str(value)))
-    elif value is not None:
-        raise TableError(t(number.none_here if number is not None else "That is not a move."))
-    elif choice.needs == "completion":
-        await hand.show(interaction, table, focus=choice.token)
-        return
+        moves = table.spec.moves
+        action: str | None = wanted if ":" in wanted else moves.write(moves.card_move(wanted))
+    elif need is not None:
+        picked = inputs.Picked(interaction, table, seat, choice)
+        action = await inputs.of(need).played(need, picked, value)
     else:
         action = choice.token
+    if action is None:  # the person is asked for what the move still needs
+        return
     try:
         await hand.move(interaction, table, seat, action, None, in_place=False)
     except GameError as refused:  # name what was understood, briefly
         raise GameError("“{typed}”: {reason}", typed=echo(wanted), reason=refused) from None
+
+
+def _no_value(table: Table) -> str:
+    """The refusal of ``/play value:`` with a move that takes none: the table's game's words,
+    else those of a game that takes one."""
+    own = inputs.by_kind(table.spec.inputs.declared)
+    found = (f.no_value(group) for f, group in [*own, *inputs.everywhere()])
+    return next((refusal for refusal in found if refusal), "That is not a move.")
 
 
 def suggestions(interaction: Interaction, typed: str) -> list[app_commands.Choice[str]]:
@@ -72,112 +74,59 @@ def suggestions(interaction: Interaction, typed: str) -> list[app_commands.Choic
     ]
 
 
-async def shortcut(interaction: Interaction, short: Shortcut) -> None:
-    """A game's shortcut command (``/draw``): the person's move of that kind (at a table of
-    another game too: its engine says why not)."""
-    table = channel_table(interaction)
-    seat = own_seat(table, interaction.user.id)
-    legal = table.rules.legal_actions(table.state, seat) if table.playing else []
-    found = [token for token, m in table.spec.moves.read_all(legal) if m.kind == short.kind]
-    action = found[0] if found else table.spec.moves.write(Move(short.kind))
-    await hand.move(interaction, table, seat, action, None, in_place=False)
-
-
-async def say_or_call(
-    interaction: Interaction, command: str, player: discord.abc.User | None
-) -> None:
-    """A mark's or a target's command: with a player, that seat is named; without, the mark
-    is said (or, in a game with only a target, whoever may be named is)."""
-    table = channel_table(interaction)
-    inputs = table.spec.inputs
-    mark = next((m for m in inputs.marks if m.command == command), None)
-    target = inputs.target if inputs.target and inputs.target.command == command else None
-    if player is None and mark is not None:
-        await hand.say(interaction, table, mark, in_place=False)
-    elif target is not None:
-        await targets.call(interaction, table, target, player)
-    else:
-        raise TableError(t(_elsewhere(command, player is not None)))
-
-
-def _elsewhere(command: str, naming: bool) -> str:
-    """The refusal of a mark's or target's command at a table of a game without it."""
-    for spec in SPECS.values():
-        target, marks = spec.inputs.target, spec.inputs.marks
-        if naming and target is not None and target.command == command:
-            return target.elsewhere
-        for mark in marks:
-            if mark.command == command:
-                return mark.elsewhere
-    return "That is not a move."
-
-
-def number_option() -> tuple[int, int, str]:
-    """The range and description of ``/play value:``, from the games that take a number."""
-    numbers = [s.inputs.number for s in SPECS.values() if s.inputs.number is not None]
-    if not numbers:
+def value_option() -> tuple[int, int, str]:
+    """The range and description of ``/play value:``, from the games' inputs that take a
+    number."""
+    found = [v for f, group in inputs.everywhere() if (v := f.value(group)) is not None]
+    if not found:
         return 0, 0, "A number your move takes"
-    low, high = min(n.low for n in numbers), max(n.high for n in numbers)
-    return low, high, "; ".join(n.option_description for n in numbers)[:100]
+    low, high = min(v[0] for v in found), max(v[1] for v in found)
+    return low, high, "; ".join(v[2] for v in found)[:100]
 
 
-def _declared() -> tuple[list[Shortcut], dict[str, tuple[Mark | None, Target | None]]]:
-    """Every game's shortcut commands (one per name), and every mark's or target's command
-    with the first mark and target that declare it."""
-    shortcuts: dict[str, Shortcut] = {}
-    calls: dict[str, tuple[Mark | None, Target | None]] = {}
-    for spec in SPECS.values():
-        for short in spec.inputs.shortcuts:
-            shortcuts.setdefault(short.command, short)
-        for mark in spec.inputs.marks:
-            if mark.command:
-                old_mark, old_target = calls.get(mark.command, (None, None))
-                calls[mark.command] = (old_mark or mark, old_target)
-        target = spec.inputs.target
-        if target is not None and target.command:
-            old_mark, old_target = calls.get(target.command, (None, None))
-            calls[target.command] = (old_mark, old_target or target)
-    return list(shortcuts.values()), calls
-
-
-# -- the slash commands the games declare ------------------------------------------------
+# -- the slash commands the games' inputs declare -----------------------------------------
 
 Command = app_commands.Command[Any, ..., None]
 
 
-def _shortcut(short: Shortcut) -> Command:
-    @app_commands.guild_only()
-    async def callback(interaction: Interaction) -> None:
-        await shortcut(interaction, short)
+async def _run(
+    interaction: Interaction, parts: list[CommandPart], player: discord.abc.User | None
+) -> None:
+    """The first part that applies at the channel's table carries the command out; if none
+    does, the first refusal a part gives (a mark's or a target's ``elsewhere``)."""
+    table = channel_table(interaction)
+    for part in parts:
+        if await part.run(interaction, table, player):
+            return
+    refusals = (part.refusal(player) for part in parts)
+    raise TableError(t(next((r for r in refusals if r), "That is not a move.")))
 
-    return Command(name=short.command, description=short.description, callback=callback)
 
-
-def _call(name: str, mark: Mark | None, target: Target | None) -> Command:
-    """The command of a mark (said with no player) and of a target (naming a player)."""
-    description = (mark.command_description if mark else "") or (
-        target.command_description if target else ""
-    )
-    if target is None:
+def _command(name: str, parts: list[CommandPart]) -> Command:
+    """One command for the parts of that name, with a player option if one names a person."""
+    description = next((p.description for p in parts if p.description), name)
+    player = next((p.player for p in parts if p.player), None)
+    if player is None:
 
         @app_commands.guild_only()
-        async def say(interaction: Interaction) -> None:
-            await say_or_call(interaction, name, None)
+        async def plain(interaction: Interaction) -> None:
+            await _run(interaction, parts, None)
 
-        return Command(name=name, description=description, callback=say)
+        return Command(name=name, description=description, callback=plain)
 
     @app_commands.guild_only()
-    @app_commands.describe(player=target.option_description)
-    async def name_or_say(interaction: Interaction, player: discord.User | None = None) -> None:
-        await say_or_call(interaction, name, player)
+    @app_commands.describe(player=player)
+    async def naming(interaction: Interaction, player: discord.User | None = None) -> None:
+        await _run(interaction, parts, player)
 
-    return Command(name=name, description=description, callback=name_or_say)
+    return Command(name=name, description=description, callback=naming)
 
 
 def game_commands() -> list[Command]:
-    """The slash commands the games declare, one per name."""
-    shortcuts, calls = _declared()
-    return [
-        *(_shortcut(short) for short in shortcuts),
-        *(_call(name, mark, target) for name, (mark, target) in calls.items()),
-    ]
+    """The slash commands the games' inputs declare, one per name, in alphabetical order (its
+    parts in the order the games declare them)."""
+    named: dict[str, list[CommandPart]] = {}
+    for found, group in inputs.everywhere():
+        for part in found.commands(group):
+            named.setdefault(part.name, []).append(part)
+    return [_command(name, named[name]) for name in sorted(named)]

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.views import hand, league, lobby, rules, targets
+from bot.views import hand, kinds, league, lobby, rules
 from bot.views.click import Click, Form, listener
 
 CLICKS: tuple[type[Click[Any]], ...] = (
     *lobby.CLICKS,
     *rules.CLICKS,
     *hand.CLICKS,
-    *targets.CLICKS,
+    *kinds.CLICKS,
     league.StandingsButton,
 )
-FORMS: tuple[type[Form], ...] = (*rules.FORMS, *hand.FORMS)
+FORMS: tuple[type[Form], ...] = (*rules.FORMS, *kinds.FORMS)
 on_interaction = listener(CLICKS, FORMS)

@@ -15,10 +15,12 @@ import discord
 
 from bot.games import GAMES, SPECS, GameSpec
 from bot.games.base import Event, parse_options
-from bot.games.moves import Move, Offer, offers
+from bot.games.moves import Offer, offers
 from bot.i18n import t
 from bot.tables import Table
 from bot.text import game_title, narrate_all
+from bot.views import inputs
+from bot.views.inputs import Choice
 
 DESCRIPTION_MAX = 4096
 MESSAGE_MAX = 2000
@@ -38,90 +40,31 @@ def clip(text: str, limit: int) -> str:
 # -- moves --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One entry of a hand, labelled: a move, or a card still to complete (``needs``:
-    ``"number"``, a number the person types, or ``"completion"``, one of the card's takes to
-    pick; ``token`` is then the card's move without them, never itself legal)."""
-
-    token: str
-    label: str
-    card: str | None = None
-    needs: str | None = None
-
-    @property
-    def needs_value(self) -> bool:
-        return self.needs == "number"
-
-
-def _offer_label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
-    card = spec.text.card_name(offer.move.card) if offer.move.card is not None else ""
-    if offer.needs == "number" and spec.inputs.number is not None:
-        return t(spec.inputs.number.offer, card=card)
-    if offer.needs == "completion" and spec.inputs.completion is not None:
-        return t(spec.inputs.completion.offer, card=card)
-    return spec.text.action_label(offer.token)
-
-
 def hand_choices(game: str, legal: list[str]) -> list[Choice]:
     """The moves a person may pick, once each, labelled in words (``bot.games.moves.offers``).
     Moves with a mark or a target (Centocinque's penúltima variants and call-outs) are never
     offered as moves: the hand's mark buttons and the board's target button stand for them,
     always shown, so the interface never gives a miss away."""
     spec = SPECS[game]
-    return [
-        Choice(
-            offer.token, clip(_offer_label(spec, offer), LABEL_MAX), offer.move.card, offer.needs
-        )
-        for offer in offers(spec.moves, spec.inputs, legal)
-    ]
+    return [_choice(spec, offer) for offer in offers(spec.moves, spec.inputs, legal)]
 
 
-def completions(game: str, legal: list[str], token: str) -> list[Choice]:
-    """The moves that complete the card of ``token`` (its takes), each labelled in full
-    ("7 di Bastoni takes 3 di Coppe + 4 di Spade"); none when that card is not to be
-    completed now."""
-    spec = SPECS[game]
-    label = spec.text.action_label
-    completing = _completing(game, legal, token)
-    return [Choice(done, clip(label(done), LABEL_MAX)) for done, _ in completing]
-
-
-def takes(game: str, legal: list[str], token: str) -> tuple[list[Choice], list[str]]:
-    """The takes of the card of ``token`` for its hand, each labelled in full when they all
-    fit a button. When one does not (seven small cards under a Re), the labels are numbered
-    and give only the cards taken (the card is named above them), and the lines returned
-    list each take in full, numbered alike, so every choice stays readable; otherwise there
-    are no lines."""
-    spec = SPECS[game]
-    completing = _completing(game, legal, token)
-    full = [(done, spec.text.action_label(done)) for done, _ in completing]
-    if all(len(label) <= LABEL_MAX for _, label in full):
-        return [Choice(done, label) for done, label in full], []
-    numbered = [
-        (done, f"{i}. " + " + ".join(spec.text.card_name(card) for card in move.takes))
-        for i, (done, move) in enumerate(completing, 1)
-    ]
-    choices = [Choice(done, clip(label, LABEL_MAX)) for done, label in numbered]
-    return choices, [f"**{label}**" for _, label in numbered]
-
-
-def _completing(game: str, legal: list[str], token: str) -> tuple[tuple[str, Move], ...]:
-    spec = SPECS[game]
-    for offer in offers(spec.moves, spec.inputs, legal):
-        if offer.token == token and offer.needs == "completion":
-            return offer.completions
-    return ()
+def _choice(spec: GameSpec[Any, Any, Any], offer: Offer) -> Choice:
+    card = spec.text.card_name(offer.move.card) if offer.move.card is not None else ""
+    need = offer.need
+    label = inputs.of(need).label(need, card) if need else spec.text.action_label(offer.token)
+    return Choice(offer.token, clip(label, LABEL_MAX), offer.move.card, need)
 
 
 def every_choice(game: str, legal: list[str]) -> list[Choice]:
-    """A hand's entries, each card to complete followed by its completions: what ``/play``
-    suggests and understands."""
+    """A hand's entries, each card to complete followed by what its input suggests besides
+    (a card's takes, each its own): what ``/play`` suggests and understands."""
+    spec = SPECS[game]
     out: list[Choice] = []
-    for choice in hand_choices(game, legal):
-        out.append(choice)
-        if choice.needs == "completion":
-            out += completions(game, legal, choice.token)
+    for offer in offers(spec.moves, spec.inputs, legal):
+        out.append(_choice(spec, offer))
+        if offer.need is not None:
+            out += inputs.of(offer.need).suggestions(offer.need, spec, offer)
     return out
 
 
@@ -330,9 +273,7 @@ def hand_embed(table: Table, seat: int, choices: list[Choice]) -> discord.Embed:
         lines.append(t("▶ **Your turn**: choose a move below."))
     elif turn is not None:
         lines.append(t("Waiting for {name}.", name=table.names[turn]))
-    for mark in table.spec.inputs.marks:
-        if mark.name in record.marks:
-            lines.append(t(mark.pending))
+    lines += inputs.hand_lines(table, seat)
     if record.away:
         lines.append(t("The AI is playing your seat; any move of yours brings you back."))
     title = t("Your hand · {game}", game=game_title(table.game))

@@ -3,10 +3,11 @@ the choice of whom when several may be named, and the slash command's form with 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord.ui import Button
+from discord.ui import Button, Item
 
 from bot.games import SPECS
 from bot.games.moves import Move, Target
@@ -17,9 +18,10 @@ from bot.views.click import NEVER, Click, Interaction
 from bot.views.components import RED, button, view
 from bot.views.errors import tell
 from bot.views.hand import made
+from bot.views.inputs import CommandPart, Surface, surface
 from bot.views.render import LABEL_MAX, clip
 
-KINDS = sorted({s.inputs.target.kind for s in SPECS.values() if s.inputs.target is not None})
+KINDS = sorted({t.kind for s in SPECS.values() for t in s.inputs.of(Target)})
 
 
 def _token(table: Table, target: Target, seat: int) -> str:
@@ -51,7 +53,7 @@ async def call(
 ) -> None:
     """Name ``player``'s seat, or whoever can be named now (asking whom, when several)."""
     seat = own_seat(table, interaction.user.id)
-    if not table.playing or table.spec.inputs.target != target:
+    if not table.playing or target not in table.spec.inputs.of(Target):
         raise TableError(t(target.elsewhere))
     if player is not None:
         named = table.seat_of(player.id)
@@ -85,8 +87,9 @@ class TargetButton(
 
     async def clicked(self, interaction: Interaction) -> None:
         table = clicked_table(interaction, self.number("table"))
-        target = table.spec.inputs.target
-        if target is None or target.kind != self.fields["kind"]:
+        kind = self.fields["kind"]
+        target = next((d for d in table.spec.inputs.of(Target) if d.kind == kind), None)
+        if target is None:
             raise TableError(t("This button is no longer in use."))
         await call(interaction, table, target, None)
 
@@ -97,7 +100,7 @@ class TargetPick(Click[Button[Any]], layout="tv:tp:{table}:{seat}:{acted}:{targe
     async def clicked(self, interaction: Interaction) -> None:
         table = clicked_table(interaction, self.number("table"))
         own_seat(table, interaction.user.id, self.number("seat"))
-        target = table.spec.inputs.target
+        target = table.spec.inputs.first(Target)
         if target is None:
             raise TableError(t("This button is no longer in use."))
         await interaction.response.defer()
@@ -111,13 +114,37 @@ class TargetPick(Click[Button[Any]], layout="tv:tp:{table}:{seat}:{acted}:{targe
             )
 
 
-def board_button(table: Table) -> Button[Any] | None:
-    """The board's button for the game's target, while playing."""
-    target = table.spec.inputs.target
-    if target is None:
-        return None
-    custom_id = TargetButton.make_id(table=table.id, kind=target.kind)
-    return button(custom_id, t(target.button), RED)
+@surface(Target)
+class TargetSurface(Surface[Target]):
+    def board_buttons(self, declared: Sequence[Target], table: Table) -> list[Item[Any]]:
+        return [
+            button(TargetButton.make_id(table=table.id, kind=d.kind), t(d.button), RED)
+            for d in declared
+        ]
+
+    def commands(self, declared: Sequence[Target]) -> list[CommandPart]:
+        return [_command(target) for target in declared if target.command]
+
+
+def _command(target: Target) -> CommandPart:
+    """``/<command> [player:]`` names the player's seat, or whoever may be named now, at a
+    table of a game that has the target."""
+
+    async def run(interaction: Interaction, table: Table, player: discord.abc.User | None) -> bool:
+        named = next((d for d in table.spec.inputs.of(Target) if d.command == target.command), None)
+        if named is None:
+            return False
+        await call(interaction, table, named, player)
+        return True
+
+    assert target.command is not None
+    return CommandPart(
+        target.command,
+        target.command_description,
+        run,
+        lambda player: target.elsewhere if player is not None else None,
+        player=target.option_description,
+    )
 
 
 CLICKS = (TargetButton, TargetPick)

@@ -42,7 +42,7 @@ def test_with_nothing_to_declare_the_minchiate_player_is_not_asked() -> None:
 def test_bad_input_is_explained_and_quitting_is_clean() -> None:
     result = play("centocinque", "--seats", "2", "--seed", "1", answers="zz\n99\nc 7\nq\n")
     assert result.returncode == 0, result.stderr
-    assert "Type a number from 1 to" in result.stdout
+    assert "Type 1, the only choice." in result.stdout  # the one move there is: Draw
     assert "✋" in result.stdout  # the call-out of seat 7 was refused with a reason
     assert result.stdout.rstrip().endswith("Bye.")
 

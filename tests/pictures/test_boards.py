@@ -6,13 +6,14 @@ from __future__ import annotations
 import dataclasses
 import subprocess
 import sys
+import types
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
+from bot.gallery import board_image, board_picture, painter
 from bot.games import SPECS
-from bot.pictures import board_image, board_picture
 from bot.pictures.boards import WIDTH, Board, ring_for
 from tests.games.support import table_sizes
 from tests.pictures.support import decode, public_view
@@ -57,13 +58,13 @@ def test_the_board_follows_the_game() -> None:
 
 @pytest.mark.parametrize("game", list(SPECS))
 def test_every_game_registers_its_painter_in_its_own_folder(game: str) -> None:
-    painter = SPECS[game].board()
-    assert isinstance(painter, Board)
-    assert painter.paint.__module__ == f"bot.games.{game}.board"
-    assert SPECS[game].seats.fewest <= painter.seats <= SPECS[game].seats.most
+    drawn = painter(game)
+    assert isinstance(drawn, Board)
+    assert drawn.paint.__module__ == f"bot.games.{game}.board"
+    assert SPECS[game].seats.fewest <= drawn.seats <= SPECS[game].seats.most
 
 
-def test_the_painter_is_found_through_the_spec() -> None:
+def test_the_painter_is_found_through_the_spec(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game the pictures never heard of is drawn by the painter its spec names."""
     seen: list[tuple[Any, list[str]]] = []
 
@@ -71,7 +72,10 @@ def test_the_painter_is_found_through_the_spec() -> None:
         seen.append((view, names))
         return Image.new("RGB", (10, 10), "red")
 
-    spec = dataclasses.replace(SPECS["cento"], name="new", board=lambda: Board(paint, 2, 1))
+    module = types.ModuleType("new_board")
+    module.PAINTER = Board(paint, 2, 1)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "new_board", module)
+    spec = dataclasses.replace(SPECS["cento"], name="new", board="new_board")
     picture = board_picture(spec, {"seats": 2}, ["Ada", "Bruno"])
     assert picture.getpixel((0, 0)) == (255, 0, 0)
     assert seen == [({"seats": 2}, ["Ada", "Bruno"])]
@@ -86,7 +90,7 @@ def test_the_specs_load_no_pillow_until_a_board_is_drawn() -> None:
     """The AI workers and the terminal import the specs; Pillow comes with the first board."""
     code = (
         "import sys; from bot.games import SPECS; before = 'PIL' in sys.modules;"
-        " SPECS['cento'].board(); print(before, 'PIL' in sys.modules)"
+        " from bot.gallery import painter; painter('cento'); print(before, 'PIL' in sys.modules)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.split() == ["False", "True"], result.stderr

@@ -8,10 +8,11 @@ import random
 import pytest
 from PIL import ImageChops, ImageStat
 
+from bot.gallery import hand_image
 from bot.games import GAMES, SPECS
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
-from bot.pictures import CARD_H, CARD_W, hand_image, hand_picture
+from bot.pictures import CARD_H, CARD_W, hand_picture
 from bot.pictures.compose import HAND_WIDTH, MARGIN, RAISE, fan_positions
 from tests.games.support import middle_size
 from tests.pictures.support import decode, played
@@ -48,8 +49,8 @@ def test_hands_of_every_size_fit(count: int) -> None:
 
 def test_playable_cards_are_raised_and_the_others_dimmed() -> None:
     hand = ["Ac", "7d", "Rs", "Cb"]
-    all_shown = hand_picture("centocinque", hand, None)
-    some = hand_picture("centocinque", hand, {"7d"})
+    all_shown = hand_picture("italian", hand, None)
+    some = hand_picture("italian", hand, {"7d"})
     assert all_shown.size == some.size
     assert ImageChops.difference(all_shown, some).getbbox() is not None
     (x_ace, y), (x_seven, _) = fan_positions(4)[:2]

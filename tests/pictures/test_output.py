@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.gallery import board_picture, prepare
 from bot.games import SPECS
-from bot.pictures import board_picture, hand_picture, pack_cards, png, prepare
+from bot.pictures import hand_picture, pack_cards, png
 from bot.pictures.output import COLOURS, palette
 from tests.games.support import middle_size
 from tests.pictures.support import decode, public_view
@@ -27,12 +28,14 @@ def test_the_palette_is_chosen_once() -> None:
 
 @pytest.mark.parametrize("game", list(SPECS))
 def test_a_hand_keeps_its_colours(game: str) -> None:
+    prepare()
     cards = pack_cards(SPECS[game].pack)[::4][:13]
-    picture = hand_picture(game, cards, set(cards[::2]))
+    picture = hand_picture(SPECS[game].pack, cards, set(cards[::2]))
     assert _faithful(png(picture), picture) < 2
 
 
 @pytest.mark.parametrize(("game", "seats"), [(n, middle_size(s)) for n, s in SPECS.items()])
 def test_a_board_keeps_its_colours(game: str, seats: int) -> None:
+    prepare()
     picture = board_picture(game, public_view(game, seats, seed=8, moves=25))
     assert _faithful(png(picture), picture) < 2

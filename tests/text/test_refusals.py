@@ -13,7 +13,7 @@ from bot.games.errors import ECHO_MAX, echo
 from bot.i18n import LANGUAGES, speaking, t
 from bot.tables import TableError, TableManager
 from bot.text import refusal
-from bot.views.hand import read_number
+from bot.views.numbers import read_number
 from tests.games.cento.test_examples import position, rules
 from tests.views.tables import make_table
 

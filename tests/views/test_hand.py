@@ -8,16 +8,16 @@ import discord
 import pytest
 
 from bot.views.hand import MoveButton, hand_view
+from bot.views.inputs import Choice
 from bot.views.render import (
     LABEL_MAX,
-    Choice,
     hand_choices,
     hand_embed,
     move_page,
     resolve_choice,
     suggest,
-    takes,
 )
+from bot.views.takes import takes
 from tests.games.support import seat_on_turn
 
 from .tables import make_table, with_big_hand
@@ -33,7 +33,7 @@ def test_penultima_variants_call_outs_and_late_penultima_are_never_offered() -> 
 def test_a_chooser_ace_is_one_choice_that_asks_for_the_total() -> None:
     legal = [f"play:AS:{n}" for n in range(101)] + ["play:7D", "play:7D"]
     choices = hand_choices("cento", legal)
-    assert [(c.token, c.needs_value) for c in choices] == [("play:AS", True), ("play:7D", False)]
+    assert [(c.token, c.needs) for c in choices] == [("play:AS", "number"), ("play:7D", None)]
     assert choices[0].label == "A♠: choose the total"
 
 

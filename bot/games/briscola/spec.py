@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.briscola import ai, league, moves, text
 from bot.games.briscola.engine import Briscola
 from bot.games.briscola.events import BriscolaEvent
@@ -40,6 +38,6 @@ SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="italian",
-    board=lambda: import_module("bot.games.briscola.board").PAINTER,
+    board="bot.games.briscola.board",
     types=Types(view=BriscolaView, event=BriscolaEvent, outcome=BriscolaOutcome),
 )

@@ -178,12 +178,11 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
             "Mano {n} · dealer {dealer} · briscola {card} · mazzo {stock}",
             n=view["deal"],
             dealer=names[view["dealer"]],
-            card=card_name(view["briscola"]),
+            # after a swap the 7 lies under the mazzo in the briscola's place
+            card=card_name(view["face_up"] or view["briscola"]),
             stock=view["stock"],
         )
     ]
-    if view["face_up"] is not None and view["face_up"] != view["briscola"]:
-        lines.append(t("Under the mazzo: the {card}", card=card_name(view["face_up"])))
     for card, seat in view["known"].items():
         lines.append(t("{who} holds the {card}.", who=names[seat], card=card_name(card)))
     won = " · ".join(

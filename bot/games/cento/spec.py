@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.cento import ai, league, moves, text
 from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
@@ -30,7 +28,7 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         help=text.HELP,
     ),
     moves=moves.READER,
-    inputs=Inputs(number=text.NUMBER),
+    inputs=Inputs(text.NUMBER),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,
@@ -38,6 +36,6 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="french",
-    board=lambda: import_module("bot.games.cento.board").PAINTER,
+    board="bot.games.cento.board",
     types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
 )

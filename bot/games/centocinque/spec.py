@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.centocinque import ai, league, moves, text
 from bot.games.centocinque.engine import Centocinque
 from bot.games.centocinque.events import CentocinqueEvent
@@ -31,7 +29,7 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         kept=text.KEPT,
     ),
     moves=moves.READER,
-    inputs=Inputs(marks=(text.MARK,), target=text.TARGET, shortcuts=text.SHORTCUTS),
+    inputs=Inputs(text.MARK, text.TARGET, *text.SHORTCUTS),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,
@@ -39,6 +37,6 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
         totals=league.totals,
     ),
     pack="italian",
-    board=lambda: import_module("bot.games.centocinque.board").PAINTER,
+    board="bot.games.centocinque.board",
     types=Types(view=CentocinqueView, event=CentocinqueEvent, outcome=CentocinqueOutcome),
 )

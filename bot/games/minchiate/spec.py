@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.minchiate import ai, league, moves, text
 from bot.games.minchiate.engine import Minchiate
 from bot.games.minchiate.events import MinchiateEvent
@@ -39,6 +37,6 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="florentine",
-    board=lambda: import_module("bot.games.minchiate.board").PAINTER,
+    board="bot.games.minchiate.board",
     types=Types(view=MinchiateView, event=MinchiateEvent, outcome=MinchiateOutcome),
 )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from bot.games.moves import Inputs
 from bot.games.scopa import ai, league, moves, text
 from bot.games.scopa.engine import Scopa
@@ -32,7 +30,7 @@ SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
         kept=text.KEPT,
     ),
     moves=moves.READER,
-    inputs=Inputs(completion=text.COMPLETION),
+    inputs=Inputs(text.COMPLETION),
     league=LeagueAdapter(
         scores=league.scores,
         counts=league.counts,
@@ -40,6 +38,6 @@ SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
         totals=league.totals,
     ),
     pack="italian",
-    board=lambda: import_module("bot.games.scopa.board").PAINTER,
+    board="bot.games.scopa.board",
     types=Types(view=ScopaView, event=ScopaEvent, outcome=ScopaOutcome),
 )
