@@ -127,8 +127,8 @@ def _narrate_trick(event: Trick, names: list[str]) -> str:
 
 def _scores(points: list[int], names: list[str]) -> str:
     sides = len(points)
-    return ", ".join(
-        t("{side} {points}", side=side_name(s, sides, names), points=p)
+    return " · ".join(
+        t("{side}: {points}", side=side_name(s, sides, names), points=p)
         for s, p in enumerate(points)
     )
 
@@ -175,12 +175,12 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
     for card, seat in view["known"].items():
         lines.append(t("{who} holds {card}.", who=names[seat], card=the_card(card)))
     won = " · ".join(
-        t("{side} {n}", side=side_name(s, sides, names), n=n)
+        t("{side}: {n}", side=side_name(s, sides, names), n=n)
         for s, n in enumerate(view["deals_won"])
     )
     lines.append(t("Rounds won: {won}", won=won))
     taken = " · ".join(
-        t("{side} {n}", side=side_name(s, sides, names), n=n) for s, n in enumerate(view["taken"])
+        t("{side}: {n}", side=side_name(s, sides, names), n=n) for s, n in enumerate(view["taken"])
     )
     lines.append(t("Tricks this round: {taken}", taken=taken))
     if view["results"]:
@@ -225,8 +225,8 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
 
 
 def _played(cards: list[str], leader: int, names: list[str]) -> str:
-    return ", ".join(
-        t("{name} {card}", name=names[(leader + i) % len(names)], card=card_name(c))
+    return " · ".join(
+        t("{name}: {card}", name=names[(leader + i) % len(names)], card=card_name(c))
         for i, c in enumerate(cards)
     )
 

@@ -56,14 +56,15 @@ def test_a_mano_ends_with_each_side_s_points_and_a_patta_counts_for_nobody() -> 
         "deals_won": [1, 1],
     }
     assert narrate(over, FOUR) == (
-        "End of round 2: Ada & Cy 70, Bo & Di 50. Ada & Cy win the round."
+        "End of round 2: Ada & Cy: 70 · Bo & Di: 50. Ada & Cy win the round."
     )
     patta: DealOver = {**over, "points": [60, 60], "winner": None}
     assert narrate(patta, TWO) == (
-        "End of round 2: Ada 60, Bo 60. A draw: the round counts for nobody."
+        "End of round 2: Ada: 60 · Bo: 60. A draw: the round counts for nobody."
     )
     assert (
-        narrate({**over, "winner": 1}, TWO) == "End of round 2: Ada 70, Bo 50. Bo wins the round."
+        narrate({**over, "winner": 1}, TWO)
+        == "End of round 2: Ada: 70 · Bo: 50. Bo wins the round."
     )
     assert narrate({"type": "match_over", "winner": 1, "ranking": [[1, 3], [0, 2]]}, FOUR) == (
         "🏆 Bo & Di win the match!"
@@ -92,7 +93,7 @@ def test_the_board_shows_the_briscola_the_mazzo_and_the_hand() -> None:
     st, _ = act(st, 0, "play:3c")
     lines = board_lines(checked(BriscolaView, RULES.view(st, 1)), TWO)
     assert lines[0] == "Round 1 · dealer Bo · briscola 4 di Denari · stock 34"
-    assert "On the table: Ada 3 di Coppe" in lines
+    assert "On the table: Ada: 3 di Coppe" in lines
     assert lines[-1] == "Your hand: Asso di Coppe, Fante di Bastoni, 7 di Bastoni"
 
 
@@ -158,7 +159,7 @@ def test_the_board_shows_the_last_trick_the_cards_played_and_the_side_s_tricks()
     card = RULES.view(st, leader)["hand"][0]
     st, _ = act(st, leader, f"play:{card}")
     lines = board_lines(checked(BriscolaView, RULES.view(st, 1)), TWO)
-    assert "Bo took the last trick: Ada 3 di Coppe, Bo Asso di Coppe" in lines
+    assert "Bo took the last trick: Ada: 3 di Coppe · Bo: Asso di Coppe" in lines
     assert any(line.startswith("On the table: ") for line in lines)  # the last trick stays
     assert "Played this round: Coppe: Asso, 3" in lines
     assert "Your side's tricks: Coppe: Asso, 3" in lines
