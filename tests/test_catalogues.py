@@ -15,6 +15,7 @@ import re
 import string
 import unicodedata
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +24,16 @@ from babel.messages.pofile import read_po
 
 from bot.cogs.language import TEXT, Translator, is_name
 from bot.i18n import LANGUAGES, speaking, tn
-from bot.locales.tools import TEMPLATE, command_tree, left_in_english, po_path, template
+from bot.locales.tools import (
+    command_tree,
+    left_in_english,
+    owners,
+    po_path,
+    pot_path,
+    read,
+    split,
+    template,
+)
 from fakediscord import FakeDiscord
 from fakediscord.models import Command
 from fakediscord.users import ActionError, _option
@@ -42,8 +52,8 @@ def _template() -> Catalog:
 
 @cache
 def _catalogue(language: str) -> Catalog:
-    with po_path(language).open("rb") as handle:
-        return read_po(handle, locale=language)
+    """All the language's catalogues, the bot's own and each game's, as one."""
+    return read(language)
 
 
 def _key(message: Message) -> tuple[str | None, str]:
@@ -64,11 +74,40 @@ def _forms(message: Message) -> list[str]:
     return list(string) if isinstance(string, tuple | list) else [string]
 
 
-def test_the_committed_template_is_the_code_s_texts() -> None:
-    with TEMPLATE.open("rb") as handle:
-        committed = {_key(m) for m in read_po(handle) if m.id}
-    current = {_key(m) for m in _template() if m.id}
-    assert committed == current, "run `python -m bot i18n update` and translate what is new"
+def _keys(path: Path, language: str | None = None) -> set[tuple[str | None, str]]:
+    with path.open("rb") as handle:
+        return {_key(m) for m in read_po(handle, locale=language) if m.id}
+
+
+@pytest.mark.parametrize("owner", owners())
+def test_the_committed_templates_are_the_code_s_texts(owner: str) -> None:
+    current = {_key(m) for m in split(_template())[owner] if m.id}
+    assert _keys(pot_path(owner)) == current, "run `python -m bot i18n update`"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("owner", owners())
+def test_a_game_s_words_are_in_its_folder_and_the_bot_s_own_in_bot_locales(
+    owner: str, language: str
+) -> None:
+    """Each catalogue holds the texts written where it lives, and no other: a new game's
+    words touch no shared catalogue."""
+    wanted = {_key(m) for m in split(_template())[owner] if m.id}
+    assert _keys(po_path(language, owner), language) == wanted
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_text_two_catalogues_hold_is_translated_alike(language: str) -> None:
+    seen: dict[tuple[str | None, str], tuple[str, object]] = {}
+    differ = []
+    for owner in owners():
+        with po_path(language, owner).open("rb") as handle:
+            for m in read_po(handle, locale=language):
+                if m.id:
+                    first = seen.setdefault(_key(m), (owner, m.string))
+                    if first[1] != m.string:
+                        differ.append((_key(m)[1], first[0], owner))
+    assert differ == []
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Message
-from babel.messages.pofile import read_po
 
 from bot.games import SPECS
 from bot.i18n import speaking, t
-from bot.locales.tools import po_path, template
+from bot.locales.tools import read, template
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
 GAMES = ("scopa", "briscola")
@@ -58,10 +57,8 @@ def _texts(language: str) -> list[tuple[str, str]]:
     if language == "en":
         found = [m for m in template() if m.id and _of_the_games(m)]
         return [(i, i) for m in found for i in ([m.id] if isinstance(m.id, str) else m.id)]
-    with po_path(language).open("rb") as handle:
-        catalogue = read_po(handle, locale=language)
     pairs = []
-    for m in catalogue:
+    for m in read(language):
         if m.id and _of_the_games(m):
             ids = [m.id] if isinstance(m.id, str) else list(m.id)
             forms = [m.string] if isinstance(m.string, str) else list(m.string or ())
