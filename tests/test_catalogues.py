@@ -10,6 +10,7 @@ names spelled as that language's commands and buttons are.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import io
 import re
 import string
@@ -27,12 +28,14 @@ from bot.i18n import LANGUAGES, speaking, tn
 from bot.locales.tools import (
     command_tree,
     left_in_english,
+    owner_of,
     owners,
     po_path,
     pot_path,
     read,
     split,
     template,
+    write_catalogue,
 )
 from fakediscord import FakeDiscord
 from fakediscord.models import Command
@@ -441,3 +444,20 @@ def test_a_person_typing_a_command_without_accents_finds_it(locale: str) -> None
         assert found.data is payload
         walk(payload.get("options") or [], f"/{word}")
     assert missed == []
+
+
+def test_a_catalogue_names_only_its_own_places_in_the_code() -> None:
+    """So one game's use of a text another game has too leaves that game's catalogue alone."""
+    for owner, part in split(_template()).items():
+        places = {owner_of(path) for m in part if m.id for path, _ in m.locations}
+        assert places <= {owner}, owner
+
+
+def test_a_catalogue_is_not_rewritten_for_its_date_alone(tmp_path: Path) -> None:
+    catalog = split(_template())["scopa"]
+    path = tmp_path / "scopa.pot"
+    write_catalogue(catalog, path)
+    before = path.read_bytes()
+    catalog.creation_date = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+    write_catalogue(catalog, path)
+    assert path.read_bytes() == before

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
+import io
 import re
 import string
 import sys
@@ -70,24 +72,29 @@ def pot_path(owner: str = SHARED) -> Path:
     return _folder(owner) / f"{_domain(owner)}.pot"
 
 
+def owner_of(path: str) -> str:
+    """Whose catalogue a place in the code writes to: its game's, or the bot's."""
+    parts = path.split("/")
+    game = parts[2] if len(parts) > 3 and parts[:2] == ["bot", "games"] else None
+    return game if game in SPECS else SHARED
+
+
 def owners_of(message: Message) -> set[str]:
-    """Whose catalogues hold a text: the game of each place it is written in, or the bot's."""
-    found = set()
-    for path, _ in message.locations:
-        parts = path.split("/")
-        game = parts[2] if len(parts) > 3 and parts[:2] == ["bot", "games"] else None
-        found.add(game if game in SPECS else SHARED)
-    return found
+    """Whose catalogues hold a text: the owner of each place it is written in."""
+    return {owner_of(path) for path, _ in message.locations}
 
 
 def split(catalog: Catalog) -> dict[str, Catalog]:
     """A catalogue's texts parted among their owners' catalogues (one text in two if two
-    write it)."""
+    write it), each naming only its own places: one game's use of a text changes no other
+    catalogue."""
     parts = {owner: _empty(catalog.locale_identifier) for owner in owners()}
     for message in catalog:
         if message.id:
             for owner in owners_of(message):
-                parts[owner][message.id] = message
+                own = copy.copy(message)
+                own.locations = [(p, n) for p, n in message.locations if owner_of(p) == owner]
+                parts[owner][message.id] = own
     return parts
 
 
@@ -184,18 +191,26 @@ HEADER = """\
 #"""
 
 
-def _write(catalog: Catalog, path: Path) -> None:
+def write_catalogue(catalog: Catalog, path: Path) -> None:
     name = LANGUAGES.get(str(catalog.locale_identifier or ""), "Template")
     catalog.header_comment = HEADER.format(language=name)
     catalog.msgid_bugs_address = ""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False, include_lineno=False)
+    written = buffer.getvalue()
+    if path.exists() and _dateless(path.read_bytes()) == _dateless(written):
+        return  # only the date would change: a catalogue is rewritten when its texts are
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, sort_output=False, include_lineno=False)
+    path.write_bytes(written)
+
+
+def _dateless(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", po)
 
 
 def write_templates(fresh: Catalog) -> None:
     for owner, part in split(fresh).items():
-        _write(part, pot_path(owner))
+        write_catalogue(part, pot_path(owner))
 
 
 def update(languages: Iterable[str]) -> None:
@@ -212,7 +227,7 @@ def update(languages: Iterable[str]) -> None:
                     catalog[message.id] = message
             catalog.update(part, update_header_comment=False)
             catalog.obsolete.clear()
-            _write(catalog, po_path(language, owner))
+            write_catalogue(catalog, po_path(language, owner))
 
 
 def _key(message: Message) -> tuple[str | None, str]:

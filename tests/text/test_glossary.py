@@ -54,15 +54,17 @@ def _of_the_games(message: Message) -> bool:
 @cache
 def _texts(language: str) -> list[tuple[str, str]]:
     """(English, as written in ``language``) of every Scopa and Briscola text."""
+    found = [m for m in template() if m.id and _of_the_games(m)]
     if language == "en":
-        found = [m for m in template() if m.id and _of_the_games(m)]
         return [(i, i) for m in found for i in ([m.id] if isinstance(m.id, str) else m.id)]
+    catalogue = read(language)
     pairs = []
-    for m in read(language):
-        if m.id and _of_the_games(m):
-            ids = [m.id] if isinstance(m.id, str) else list(m.id)
-            forms = [m.string] if isinstance(m.string, str) else list(m.string or ())
-            pairs += [(ids[0], form) for form in forms]
+    for wanted in found:
+        ids = [wanted.id] if isinstance(wanted.id, str) else list(wanted.id)
+        m = catalogue.get(ids[0], wanted.context)
+        assert m is not None, ids[0]
+        forms = [m.string] if isinstance(m.string, str) else list(m.string or ())
+        pairs += [(ids[0], form) for form in forms]
     return pairs
 
 

@@ -135,7 +135,7 @@ def _narrate_play(event: Play, names: list[str]) -> str:
 def _figures(part: SideScore, napola: bool) -> list[tuple[str, str]]:
     """A side's figures of the round, each with the point it made, in the summary's order."""
     if part["primiera_sum"] is None:
-        primiera = t("none: a suit is missing")
+        primiera = t("none, a suit is missing")
     else:
         primiera = t("{sum} (+{n})", sum=part["primiera_sum"], n=part["primiera"])
     figures = [
@@ -159,12 +159,12 @@ def _narrate_round(event: RoundOver, names: list[str]) -> str:
     lines = [t("Round {round} is over.", round=event["round"])]
     for row, (label, _) in enumerate(figures[0]):
         each = " · ".join(
-            t("{side} {figure}", side=side, figure=figures[s][row][1])
+            t("{side}: {figure}", side=side, figure=figures[s][row][1])
             for s, side in enumerate(sides)
         )
-        lines.append(t("{label}: {each}", label=capital(label), each=each))
+        lines.append(t("{label} — {each}", label=capital(label), each=each))
     points = " · ".join(
-        t("{side} {points}", side=side, points=tn("{n} point", "{n} points", part["total"]))
+        t("{side}: {points}", side=side, points=tn("{n} point", "{n} points", part["total"]))
         for side, part in zip(sides, parts, strict=True)
     )
     lines.append(t("Points this round: {points}", points=points))

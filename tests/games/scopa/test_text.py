@@ -54,13 +54,13 @@ def test_the_round_s_summary_gives_every_count_and_point() -> None:
     # One line a figure, every side on it.
     assert line.splitlines() == [
         "Round 1 is over.",
-        f"Cards: Ada {ada['cards']} (+1) · Bo 4 (+0)",
-        f"Denari: Ada {ada['coins']} (+{ada['denari']}) · Bo 1 (+0)",
-        f"Settebello: Ada +{ada['settebello']} · Bo +0",
-        f"Primiera: Ada {ada['primiera_sum']} (+{ada['primiera']}) · Bo 53 (+0)",
-        "Scope: Ada +0 · Bo +0",
-        f"Napola: Ada +{ada['napola']} · Bo +0",
-        f"Points this round: Ada {ada['total']} points · Bo 0 points",
+        f"Cards — Ada: {ada['cards']} (+1) · Bo: 4 (+0)",
+        f"Denari — Ada: {ada['coins']} (+{ada['denari']}) · Bo: 1 (+0)",
+        f"Settebello — Ada: +{ada['settebello']} · Bo: +0",
+        f"Primiera — Ada: {ada['primiera_sum']} (+{ada['primiera']}) · Bo: 53 (+0)",
+        "Scope — Ada: +0 · Bo: +0",
+        f"Napola — Ada: +{ada['napola']} · Bo: +0",
+        f"Points this round: Ada: {ada['total']} points · Bo: 0 points",
         "Score 12 – 0 (to 11).",
     ]
     assert bo["total"] == 0
@@ -179,5 +179,5 @@ def test_the_summary_counts_the_suit_by_the_name_it_shows() -> None:
     with speaking("es"):
         line = text.narrate(summary, NAMES[:2])
     assert line is not None
-    assert "Oros: Ada 6 (+1) · Bo 4 (+1)" in line.splitlines()
-    assert "Primiera: Ada 78 (+1) · Bo ninguna: falta un palo" in line.splitlines()
+    assert "Oros — Ada: 6 (+1) · Bo: 4 (+1)" in line.splitlines()
+    assert "Primiera — Ada: 78 (+1) · Bo: ninguna, falta un palo" in line.splitlines()
