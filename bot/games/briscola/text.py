@@ -206,7 +206,10 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
         side = next(s for s, seats in enumerate(view["sides"]) if view["seat"] in seats)
         ours = view["sides"][side]
         pile = [c for trick in view["tricks"] if trick["winner"] in ours for c in trick["cards"]]
-        lines.append(t("Your side's tricks: {cards}", cards=by_suit(pile)))
+        if len(ours) > 1:
+            lines.append(t("Your side's tricks: {cards}", cards=by_suit(pile)))
+        else:
+            lines.append(t("Your tricks: {cards}", cards=by_suit(pile)))
     for seat, name in enumerate(names):
         marker = "▶" if seat == view["current"] else "·"
         lines.append(

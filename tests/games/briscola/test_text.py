@@ -162,6 +162,6 @@ def test_the_board_shows_the_last_trick_the_cards_played_and_the_side_s_tricks()
     assert "Bo took the last trick: Ada: 3 di Coppe · Bo: Asso di Coppe" in lines
     assert any(line.startswith("On the table: ") for line in lines)  # the last trick stays
     assert "Played this round: Coppe: Asso, 3" in lines
-    assert "Your side's tricks: Coppe: Asso, 3" in lines
+    assert "Your tricks: Coppe: Asso, 3" in lines
     public = board_lines(checked(BriscolaView, RULES.view(st, None)), TWO)
     assert not any(line.startswith("Your side") for line in public)
