@@ -38,7 +38,6 @@ from bot.i18n import DISCORD_LANGUAGES, DOMAIN, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent  # bot/
 LOCALES = Path(__file__).resolve().parent
-TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 SHARED = ""
 """The bot's own catalogues, beside each game's (a game's by its name)."""
 KEYWORDS = {
