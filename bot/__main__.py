@@ -5,6 +5,8 @@ python -m bot play GAME --seats N              play in the terminal against AI s
 python -m bot simulate GAME --seats N --ai easy,hard --games K --seed S [--json]
 python -m bot cards --pack italian|french|florentine --out DIR   a pack's contact sheet (PNG)
 python -m bot i18n extract|update|check [LANGUAGE...]   keep the catalogues in step with the code
+python -m bot rules [--check]                  docs/RULES.md from each game's own RULES.md
+python -m bot config example [FILE]            write its house rules from the games' options
 python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
 python -m bot health [--config config.toml]    0 while the bot's last heartbeat is recent, else 1
 """
@@ -79,6 +81,14 @@ def main(argv: list[str] | None = None) -> int:
         from bot.locales import tools  # imported late: a maintainer's tool
 
         return tools.main(argv[1:])
+    if argv and argv[0] == "rules":
+        from bot.cli import rules
+
+        return rules.main(argv[1:])
+    if argv and argv[0] == "config":
+        from bot.config import example_main
+
+        return example_main(argv[1:])
     if argv and argv[0] == "db":
         from bot.cli import db  # imported late: only this command copies databases
 

@@ -8,6 +8,8 @@ token may also come from ``DISCORD_TOKEN``. No settings object exists at import 
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import tomllib
 from pathlib import Path
@@ -255,3 +257,61 @@ def _check_house_rules(rules: dict[str, dict[str, Any]]) -> None:
             parse_options(SPECS[game].rules.options_model, options)
         except GameError as exc:
             raise ConfigError(f"rules.{game}: {exc}") from None
+
+
+# -- config.example.toml's house rules, written from the games' options models ---------------
+
+RULES_EXAMPLE = (
+    "# This server's default house rules for new tables; a host may change them per table."
+)
+"""The line config.example.toml's house rules start at; all below it is written by
+``python -m bot config example`` (a test checks the file is current)."""
+
+
+def rules_example() -> str:
+    """Each registered game's house rules as config.example.toml shows them: every option of
+    its options model, commented out at its default, under the label the game gives it."""
+    lines = [
+        RULES_EXAMPLE,
+        "# Every option of RULES.md is accepted; unknown options or bad values stop the bot with a",
+        "# message naming them. Written by `python -m bot config example` from the games' options.",
+    ]
+    for name, spec in SPECS.items():
+        lines += ["", f"[rules.{name}]"]
+        model = spec.rules.options_model
+        schema = model.model_json_schema()["properties"]
+        for option, field in model.model_fields.items():
+            label = spec.text.option_labels.get(option, "")
+            values = _values(schema[option])
+            if label or values:
+                lines.append(f"# {label}{values}".replace("# ;", "#"))
+            lines.append(f"# {option} = {json.dumps(field.default)}")
+    return "\n".join(lines) + "\n"
+
+
+def _values(schema: dict[str, Any]) -> str:
+    """What an option accepts, where it is not any true or false: "; one of 11, 16, 21"."""
+    if "enum" in schema:
+        return "; one of " + ", ".join(json.dumps(v) for v in schema["enum"])
+    if "minimum" in schema and "maximum" in schema:
+        return f"; {schema['minimum']} to {schema['maximum']}"
+    return ""
+
+
+def with_rules_example(text: str) -> str:
+    """config.example.toml's text with its house rules written anew."""
+    head, found, _ = text.partition(RULES_EXAMPLE)
+    if not found:
+        raise ConfigError("config.example.toml has no house rules section to write.")
+    return head + rules_example()
+
+
+def example_main(argv: list[str]) -> int:
+    """``python -m bot config example [FILE]``: write the house rules of FILE (by default
+    config.example.toml) from the games' options models."""
+    parser = argparse.ArgumentParser(prog="python -m bot config", description=example_main.__doc__)
+    parser.add_argument("action", choices=("example",))
+    parser.add_argument("file", nargs="?", type=Path, default=Path("config.example.toml"))
+    args = parser.parse_args(argv)
+    args.file.write_text(with_rules_example(args.file.read_text(encoding="utf-8")), "utf-8")
+    return 0

@@ -1,8 +1,10 @@
 """The translation functions all user-facing text goes through, and the languages they speak.
 
 Messages are written in English in the code and are the catalogue keys (gettext style): a
-language is a gettext catalogue, ``bot/locales/<language>/LC_MESSAGES/tavolo.po``, read with
-Babel, and adding one is a translation, not a rewrite (the README says how).
+language is a set of gettext catalogues read with Babel and merged, the bot's own words in
+``bot/locales/<language>/LC_MESSAGES/tavolo.po`` and each game's in its folder,
+``bot/games/<game>/locales/<language>/LC_MESSAGES/<game>.po``; adding a language is a
+translation, not a rewrite (the README says how).
 
 - ``t(text, **values)``: a text without a count.
 - ``tn(singular, plural, n, **values)``: a text that counts something ("1 card", "2 cards").
@@ -28,6 +30,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import IO, Any
 
 from babel.messages.pofile import read_po
@@ -99,15 +102,32 @@ def catalogue(language: str) -> Catalogue:
     """The language's translations, read once; English is the texts themselves."""
     if language == "en" or language not in LANGUAGES:
         return ENGLISH
-    path = resources.files("bot.locales") / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as handle:
-        return read_catalogue(handle, language)
+    found = [read_catalogue(path.open("rb"), language) for path in catalogue_files(language)]
+    shared = found[0]
+    texts, plurals = dict(shared.texts), dict(shared.plurals)
+    for game in found[1:]:  # a text two catalogues hold reads alike in both (a test says so)
+        texts.update(game.texts)
+        plurals.update(game.plurals)
+    return Catalogue(texts, plurals, shared.plural)
+
+
+def catalogue_files(language: str) -> list[Traversable]:
+    """The language's catalogues: the bot's own first, then each game's that has one."""
+    shared = resources.files("bot.locales") / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    games = resources.files("bot") / "games"
+    own = [
+        folder / "locales" / language / "LC_MESSAGES" / f"{folder.name}.po"
+        for folder in sorted(games.iterdir(), key=lambda f: f.name)
+        if folder.is_dir()
+    ]
+    return [shared, *(path for path in own if path.is_file())]
 
 
 def read_catalogue(handle: IO[bytes], language: str) -> Catalogue:
     """A gettext catalogue (.po) as lookups. Entries left empty or marked fuzzy (a close
     old text, not yet checked) are left out: the English text shows instead."""
-    po = read_po(handle, locale=language)
+    with handle:
+        po = read_po(handle, locale=language)
     texts: dict[str, str] = {}
     plurals: dict[str, tuple[str, ...]] = {}
     for message in po:

@@ -10,11 +10,13 @@ names spelled as that language's commands and buttons are.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import io
 import re
 import string
 import unicodedata
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +25,18 @@ from babel.messages.pofile import read_po
 
 from bot.cogs.language import TEXT, Translator, is_name
 from bot.i18n import LANGUAGES, speaking, tn
-from bot.locales.tools import TEMPLATE, command_tree, left_in_english, po_path, template
+from bot.locales.tools import (
+    command_tree,
+    left_in_english,
+    owner_of,
+    owners,
+    po_path,
+    pot_path,
+    read,
+    split,
+    template,
+    write_catalogue,
+)
 from fakediscord import FakeDiscord
 from fakediscord.models import Command
 from fakediscord.users import ActionError, _option
@@ -42,8 +55,8 @@ def _template() -> Catalog:
 
 @cache
 def _catalogue(language: str) -> Catalog:
-    with po_path(language).open("rb") as handle:
-        return read_po(handle, locale=language)
+    """All the language's catalogues, the bot's own and each game's, as one."""
+    return read(language)
 
 
 def _key(message: Message) -> tuple[str | None, str]:
@@ -64,11 +77,40 @@ def _forms(message: Message) -> list[str]:
     return list(string) if isinstance(string, tuple | list) else [string]
 
 
-def test_the_committed_template_is_the_code_s_texts() -> None:
-    with TEMPLATE.open("rb") as handle:
-        committed = {_key(m) for m in read_po(handle) if m.id}
-    current = {_key(m) for m in _template() if m.id}
-    assert committed == current, "run `python -m bot i18n update` and translate what is new"
+def _keys(path: Path, language: str | None = None) -> set[tuple[str | None, str]]:
+    with path.open("rb") as handle:
+        return {_key(m) for m in read_po(handle, locale=language) if m.id}
+
+
+@pytest.mark.parametrize("owner", owners())
+def test_the_committed_templates_are_the_code_s_texts(owner: str) -> None:
+    current = {_key(m) for m in split(_template())[owner] if m.id}
+    assert _keys(pot_path(owner)) == current, "run `python -m bot i18n update`"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("owner", owners())
+def test_a_game_s_words_are_in_its_folder_and_the_bot_s_own_in_bot_locales(
+    owner: str, language: str
+) -> None:
+    """Each catalogue holds the texts written where it lives, and no other: a new game's
+    words touch no shared catalogue."""
+    wanted = {_key(m) for m in split(_template())[owner] if m.id}
+    assert _keys(po_path(language, owner), language) == wanted
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_text_two_catalogues_hold_is_translated_alike(language: str) -> None:
+    seen: dict[tuple[str | None, str], tuple[str, object]] = {}
+    differ = []
+    for owner in owners():
+        with po_path(language, owner).open("rb") as handle:
+            for m in read_po(handle, locale=language):
+                if m.id:
+                    first = seen.setdefault(_key(m), (owner, m.string))
+                    if first[1] != m.string:
+                        differ.append((_key(m)[1], first[0], owner))
+    assert differ == []
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -402,3 +444,20 @@ def test_a_person_typing_a_command_without_accents_finds_it(locale: str) -> None
         assert found.data is payload
         walk(payload.get("options") or [], f"/{word}")
     assert missed == []
+
+
+def test_a_catalogue_names_only_its_own_places_in_the_code() -> None:
+    """So one game's use of a text another game has too leaves that game's catalogue alone."""
+    for owner, part in split(_template()).items():
+        places = {owner_of(path) for m in part if m.id for path, _ in m.locations}
+        assert places <= {owner}, owner
+
+
+def test_a_catalogue_is_not_rewritten_for_its_date_alone(tmp_path: Path) -> None:
+    catalog = split(_template())["scopa"]
+    path = tmp_path / "scopa.pot"
+    write_catalogue(catalog, path)
+    before = path.read_bytes()
+    catalog.creation_date = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+    write_catalogue(catalog, path)
+    assert path.read_bytes() == before

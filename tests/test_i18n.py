@@ -135,3 +135,12 @@ def test_discord_locales_map_to_the_languages_tavolo_speaks() -> None:
 def test_an_unknown_language_speaks_english() -> None:
     with speaking("klingon"):
         assert i18n.language() == "en"
+
+
+def test_a_game_s_words_are_read_from_its_own_catalogue() -> None:
+    from bot.locales.tools import po_path
+
+    shared = po_path("it").read_text(encoding="utf-8")
+    assert 'msgid "Round {round} is over."' not in shared  # Scopa's alone: in its folder
+    with speaking("it"):
+        assert t("Round {round} is over.", round=2) == "Fine della smazzata 2."

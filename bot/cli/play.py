@@ -26,7 +26,7 @@ from bot.games.moves import Offer, offers, with_marks
 from bot.games.spec import GameSpec
 from bot.games.turns import Over, Turns
 from bot.i18n import LANGUAGES, speak, t
-from bot.text import game_title, narrate_all, refusal
+from bot.text import ai_name, game_title, narrate_all, opening, refusal
 
 
 def _label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
@@ -117,17 +117,14 @@ def play(
         others = [s for s in range(seats) if s != human]
         players = {s: make_player(game, levels[i % len(levels)]) for i, s in enumerate(others)}
         names = [
-            t("Player {n} (you)", n=s) if s == human else t("Seat {n}", n=s) for s in range(seats)
+            t("Player {n} (you)", n=s)
+            if s == human
+            else ai_name(levels[others.index(s) % len(levels)], s)
+            for s in range(seats)
         ]
         rng = random.Random(f"{seed}:terminal")
-        say(
-            t(
-                "{game} with {n} players. You are seat {seat}.",
-                game=game_title(game),
-                n=seats,
-                seat=human,
-            )
-        )
+        for line in opening(game, human, names, options or {}):
+            say(line)
         # What happened while dealing (Minchiate's cut, robbing and shown cards), told publicly.
         for line in narrate_all(game, rules.view(state, human).get("opening", []), names):
             say(line)

@@ -5,12 +5,20 @@ Texts come from two places: the sources, where ``t``, ``tc``, ``tn``, ``N_``, ``
 commands, whose names and descriptions discord.py hands to the translator when it syncs; those
 are collected by asking discord.py for the commands' translated payloads with a translator
 that only writes down what it is asked.
+
+A game's words live in its folder: a text written in ``bot/games/<game>/`` goes to that game's
+catalogues (``bot/games/<game>/locales/<language>/LC_MESSAGES/<game>.po``, with its template
+``<game>.pot``), a text written anywhere else to the bot's own (``bot/locales``). A text both
+write is in both, translated alike; ``update`` fills each from what any of them already says,
+so moving a text between them loses no translation.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
+import io
 import re
 import string
 import sys
@@ -18,7 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import discord
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 from discord import app_commands
@@ -30,7 +38,8 @@ from bot.i18n import DISCORD_LANGUAGES, DOMAIN, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent  # bot/
 LOCALES = Path(__file__).resolve().parent
-TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+SHARED = ""
+"""The bot's own catalogues, beside each game's (a game's by its name)."""
 KEYWORDS = {
     "t": None,
     "tc": ((1, "c"), 2),
@@ -41,8 +50,85 @@ KEYWORDS = {
 }
 
 
-def po_path(language: str) -> Path:
-    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def owners() -> list[str]:
+    """Whose catalogues there are: the bot's own, then each registered game's."""
+    return [SHARED, *sorted(SPECS)]
+
+
+def _folder(owner: str) -> Path:
+    return LOCALES if owner == SHARED else ROOT / "games" / owner / "locales"
+
+
+def _domain(owner: str) -> str:
+    return DOMAIN if owner == SHARED else owner
+
+
+def po_path(language: str, owner: str = SHARED) -> Path:
+    return _folder(owner) / language / "LC_MESSAGES" / f"{_domain(owner)}.po"
+
+
+def pot_path(owner: str = SHARED) -> Path:
+    return _folder(owner) / f"{_domain(owner)}.pot"
+
+
+def owner_of(path: str) -> str:
+    """Whose catalogue a place in the code writes to: its game's, or the bot's."""
+    parts = path.split("/")
+    game = parts[2] if len(parts) > 3 and parts[:2] == ["bot", "games"] else None
+    return game if game in SPECS else SHARED
+
+
+def owners_of(message: Message) -> set[str]:
+    """Whose catalogues hold a text: the owner of each place it is written in."""
+    return {owner_of(path) for path, _ in message.locations}
+
+
+def split(catalog: Catalog) -> dict[str, Catalog]:
+    """A catalogue's texts parted among their owners' catalogues (one text in two if two
+    write it), each naming only its own places: one game's use of a text changes no other
+    catalogue."""
+    parts = {owner: _empty(catalog.locale_identifier) for owner in owners()}
+    for message in catalog:
+        if message.id:
+            for owner in owners_of(message):
+                own = copy.copy(message)
+                own.locations = [(p, n) for p, n in message.locations if owner_of(p) == owner]
+                parts[owner][message.id] = own
+    return parts
+
+
+def _empty(language: str | None) -> Catalog:
+    return Catalog(locale=language, project="Tavolo", version="", charset="utf-8", fuzzy=False)
+
+
+def _headed(language: str) -> Catalog:
+    """An empty catalogue with the header of the language's own (its plural rule: Brazilian
+    Portuguese counts zero in the plural, as Babel's rule for Portuguese does not)."""
+    path = po_path(language)
+    if not path.exists():
+        return _empty(language)
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    for message in list(catalog):
+        if message.id:
+            catalog.delete(message.id, context=message.context)
+    catalog.obsolete.clear()
+    return catalog
+
+
+def read(language: str) -> Catalog:
+    """All of a language's catalogues as one (the first to hold a text gives it)."""
+    merged = _empty(language)
+    for owner in owners():
+        path = po_path(language, owner)
+        if not path.exists():
+            continue
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale=language):
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                if message.id and merged.get(key, message.context) is None:
+                    merged[message.id] = message
+    return merged
 
 
 class _Recorder(app_commands.Translator):
@@ -104,45 +190,65 @@ HEADER = """\
 #"""
 
 
-def _write(catalog: Catalog, path: Path) -> None:
+def write_catalogue(catalog: Catalog, path: Path) -> None:
     name = LANGUAGES.get(str(catalog.locale_identifier or ""), "Template")
     catalog.header_comment = HEADER.format(language=name)
     catalog.msgid_bugs_address = ""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False, include_lineno=False)
+    written = buffer.getvalue()
+    if path.exists() and _dateless(path.read_bytes()) == _dateless(written):
+        return  # only the date would change: a catalogue is rewritten when its texts are
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, sort_output=False, include_lineno=False)
+    path.write_bytes(written)
+
+
+def _dateless(po: bytes) -> bytes:
+    return re.sub(rb'"POT-Creation-Date: [^"]*"', b"", po)
+
+
+def write_templates(fresh: Catalog) -> None:
+    for owner, part in split(fresh).items():
+        write_catalogue(part, pot_path(owner))
 
 
 def update(languages: Iterable[str]) -> None:
-    """Write the template, and bring each language's catalogue in step with it: new texts
+    """Write the templates, and bring each language's catalogues in step with them: new texts
     come in untranslated (or fuzzy, from a close old one), texts gone from the code go."""
     fresh = template()
-    _write(fresh, TEMPLATE)
+    write_templates(fresh)
     for language in languages:
-        path = po_path(language)
-        if path.exists():
-            with path.open("rb") as handle:
-                catalog = read_po(handle, locale=language)
-        else:
-            catalog = Catalog(
-                locale=language, project="Tavolo", version="", charset="utf-8", fuzzy=False
-            )
-        catalog.update(fresh, update_header_comment=False)
-        catalog.obsolete.clear()
-        _write(catalog, path)
+        known = read(language)  # every catalogue's translations, wherever a text lived
+        for owner, part in split(fresh).items():
+            catalog = _headed(language)
+            for message in known:
+                if message.id:
+                    catalog[message.id] = message
+            catalog.update(part, update_header_comment=False)
+            catalog.obsolete.clear()
+            write_catalogue(catalog, po_path(language, owner))
+
+
+def _key(message: Message) -> tuple[str | None, str]:
+    return message.context, message.id if isinstance(message.id, str) else message.id[0]
 
 
 def missing(language: str) -> list[str]:
-    """The texts ``language`` does not translate yet (empty, or fuzzy: not yet checked)."""
-    with po_path(language).open("rb") as handle:
-        catalog = read_po(handle, locale=language)
-    wanted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template() if m.id}
-    done = {
-        (m.context, m.id if isinstance(m.id, str) else m.id[0])
-        for m in catalog
-        if m.id and not m.fuzzy and m.string and all(m.string)
-    }
-    return sorted(text for _, text in wanted - done)
+    """The texts ``language`` does not translate yet (empty, or fuzzy: not yet checked), in
+    the catalogue of each owner that writes them."""
+    gaps = set()
+    for owner, part in split(template()).items():
+        path = po_path(language, owner)
+        done: set[tuple[str | None, str]] = set()
+        if path.exists():
+            with path.open("rb") as handle:
+                done = {
+                    _key(m)
+                    for m in read_po(handle, locale=language)
+                    if m.id and not m.fuzzy and m.string and all(m.string)
+                }
+        gaps |= {_key(m) for m in part if m.id} - done
+    return sorted(text for _, text in gaps)
 
 
 def _words(text: str) -> list[str]:
@@ -176,8 +282,7 @@ def left_in_english(language: str, catalog: Catalog | None = None) -> list[str]:
     a word of theirs is not one the language keeps: an untranslated "Gemini". Discord shows a
     language it has no locale for the English command names, so those are left out."""
     if catalog is None:
-        with po_path(language).open("rb") as handle:
-            catalog = read_po(handle, locale=language)
+        catalog = read(language)
     keep = _kept(language)
     found = []
     for message in catalog:
@@ -198,7 +303,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     languages = args.languages or [lang for lang in LANGUAGES if lang != "en"]
     if args.action == "extract":
-        _write(template(), TEMPLATE)
+        write_templates(template())
         return 0
     if args.action == "update":
         update(languages)

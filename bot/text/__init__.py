@@ -6,11 +6,12 @@ package (``bot/games/<game>/text.py``) and its spec names them: ``SPECS[game].te
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.games import SPECS
 from bot.games.errors import Card, GameError, Word
-from bot.i18n import t
+from bot.i18n import N_, t
 
 GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
 """The games' names in English (the slash commands' choices, translated by Discord's client)."""
@@ -47,3 +48,33 @@ def refusal(error: GameError) -> str:
         else:
             values[key] = value
     return t(error.text, **values)
+
+
+AI_NAMES = {"random": N_("AI (random)"), "easy": N_("AI (easy)"), "hard": N_("AI (hard)")}
+"""An AI seat's name by its level, as the tables name theirs ("AI (hard) 2")."""
+
+
+def ai_name(level: str, seat: int) -> str:
+    """An AI seat's name, its level in it: who is which AI is never left to guess."""
+    return f"{t(AI_NAMES[level])} {seat}"
+
+
+def opening(game: str, you: int, names: list[str], options: Mapping[str, object]) -> list[str]:
+    """A match's first lines: the game, its house rules, and your partner where there are
+    partnerships."""
+    spec = SPECS[game]
+    seats = len(names)
+    lines = [
+        t("{game} with {n} players. You are seat {seat}.", game=game_title(game), n=seats, seat=you)
+    ]
+    for key, value in options.items():
+        label = spec.text.option_labels.get(key)
+        if label is None or value is False:
+            continue
+        shown = t(label) if value is True else t("{label}: {value}", label=t(label), value=value)
+        lines.append(t("House rule: {rule}", rule=shown))
+    teams = spec.seats.teams(seats)
+    partners = [names[s] for s in range(seats) if s != you and teams[s] == teams[you]]
+    if spec.seats.partnered(seats) and partners:
+        lines.append(t("Your partner: {partners}.", partners=" & ".join(partners)))
+    return lines

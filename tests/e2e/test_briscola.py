@@ -65,7 +65,7 @@ async def test_two_people_play_a_match_to_its_result(
         table_id = await new_table(discord, store, alice, "briscola", join=(bob,))
         row = await start(discord, store, alice, table_id)
         people = {row.seat_of(alice): alice, row.seat_of(bob): bob}
-        assert "mazzo 34" in board_of(discord, table_id).text  # 40 cards, 6 dealt
+        assert "stock 34" in board_of(discord, table_id).text  # 40 cards, 6 dealt
         # Twenty prese a mano, one card each: at least two mani to win the match.
         assert await play_through_hands(discord, store, table_id, people) >= 80
 
@@ -92,7 +92,7 @@ async def test_two_people_play_a_match_to_its_result(
     assert len(lines) == 2  # the winner first
     assert lines[0].split()[1] == f"<@{people[winner].id}>"
     stats = await (await bob.slash("league stats")).wait_message()
-    assert "Played 1" in stats.text and "Mani won" in stats.text
+    assert "Played 1" in stats.text and "Rounds won" in stats.text
     assert discord.rejections == [] and discord.rate_limited == []
     assert "Traceback" not in bot_process.log()
 

@@ -88,9 +88,9 @@ async def _pick_a_take_in_the_hand(
 
     await alice.click(hand, custom_id=entry["custom_id"])
     await discord.wait_for(lambda: set(_take_buttons(hand)) == set(TAKES), what="the takes")
-    assert "What does the Re di Bastoni take?" in hand.text
+    assert "Re di Bastoni: what does it take?" in hand.text
     labels = {b["label"] for b in hand.buttons}
-    assert "Re di Bastoni takes 2 di Denari + Fante di Bastoni" in labels
+    assert "The Re di Bastoni takes the 2 di Denari + the Fante di Bastoni" in labels
     assert all(len(label) <= LABEL_MAX for label in labels)
     await alice.click(hand, label="Back")
     await discord.wait_for(lambda: RE in _take_buttons(hand), what="the hand again")

@@ -113,8 +113,8 @@ def test_a_card_s_takes_are_named_in_full_and_stay_readable_when_too_long_for_a_
     short = ["play:7b:3c+4s", "play:7b:7d", "play:2c"]
     choices, lines = takes("scopa", short, "play:7b")
     assert [c.label for c in choices] == [
-        "7 di Bastoni takes 3 di Coppe + 4 di Spade",
-        "7 di Bastoni takes 7 di Denari",
+        "The 7 di Bastoni takes the 3 di Coppe + the 4 di Spade",
+        "The 7 di Bastoni takes the 7 di Denari",
     ]
     assert lines == []
 

@@ -1,8 +1,8 @@
 """Briscola's board as a picture (``bot.pictures``): the seats round the table (at four, in
-their sides' colours), each with its cards as backs and a gold disc for every mano its side
+their sides' colours), each with its cards as backs and a gold disc for every round its side
 has won; the trick in the middle, each card in front of the seat that played it (between
-tricks, the last one with its winner's card outlined); the mazzo with the face-up briscola
-across under it and the cards left to draw; at the top the mani won and the last mano's
+tricks, the last one with its winner's card outlined); the stock with the face-up briscola
+across under it and the cards left to draw; at the top the rounds won and the last round's
 points."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def paint(view: BriscolaView, names: list[str]) -> Image.Image:
     mani = [side_name(s, sides, names) for s in range(sides)]
     won = " · ".join(t("{side} {n}", side=mani[s], n=n) for s, n in enumerate(view["deals_won"]))
     header(draw, t(TITLE))
-    _corner(draw, (14, 42), t("Mani won: {won}", won=won), "lm")
+    _corner(draw, (14, 42), t("Rounds won: {won}", won=won), "lm")
     goal = int(view["options"]["deals_to_win"])
     for seat, place in enumerate(seat_centres(seats, centre, ring.radii, clockwise=False)):
         side = seat % sides
@@ -79,7 +79,7 @@ def paint(view: BriscolaView, names: list[str]) -> Image.Image:
     if view["results"]:
         last = view["results"][-1]
         scores = ", ".join(t("{side} {points}", side=mani[s], points=p) for s, p in enumerate(last))
-        captions.append(t("Last mano: {scores}", scores=scores))
+        captions.append(t("Last round: {scores}", scores=scores))
     _mazzo(canvas, draw, view)
     trick_centre = (centre[0] + 40, centre[1])
     cards, leader, winner = list(view["trick"]), view["leader"], None

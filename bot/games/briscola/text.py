@@ -1,9 +1,9 @@
 """Briscola in words: Italian card names, narration, the board and the results.
 
-The players' own words stay Italian in every language: the briscola (the turned card, and
-trumps), a carico (an Asso or a 3), a liscio (a card worth nothing), a strozzo (a carico caught
-by a higher card of its suit), the mano (a deal), the presa (a trick taken), the mazzo (the
-stock) and the patta (a drawn deal).
+The players' own words stay Italian in every language (``docs/glossary.md``): the briscola
+(the card turned up, and trumps), a carico (an Asso or a 3), a liscio (a card worth nothing)
+and a strozzo (a carico taken by a higher card of its suit). The rest (a round, a trick, the
+stock, a draw) is each language's own word, the same as in Scopa.
 """
 
 from __future__ import annotations
@@ -13,31 +13,24 @@ from collections.abc import Mapping
 from bot.games.briscola.cards import CARICHI
 from bot.games.briscola.events import BriscolaEvent, DealOver, Trick
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
+from bot.games.text import KEPT_IN_ITALIAN, by_suit, the_card, the_suit
+from bot.games.text import card_name as card_name  # the spec names the cards with it
 from bot.i18n import N_, t, tn
 
 TITLE = N_("Briscola")
 
-SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
-RANKS = {"A": N_("Asso"), "F": N_("Fante"), "C": N_("Cavallo"), "R": N_("Re")}
 ANNOUNCED = frozenset({"deal_over", "match_over"})
 OPTION_LABELS = {
     "swap_seven": N_("The 7 of trumps may be swapped for the briscola"),
-    "deals_to_win": N_("Mani to win the match"),
+    "deals_to_win": N_("Rounds to win the match"),
 }
 LOBBY_NOTE = N_("Two, three or four players; at four, partners sit opposite each other.")
-
-
-def card_name(code: str) -> str:
-    """``"Ad"`` -> ``"Asso di Denari"``."""
-    rank = code[:-1]
-    word = t(RANKS[rank]) if rank in RANKS else rank
-    return t("{rank} di {suit}", rank=word, suit=t(SUITS[code[-1]]))
 
 
 def action_label(token: str) -> str:
     if token == "swap":  # noqa: S105 -- a move, not a password
         return t("Swap the 7 of trumps for the briscola")
-    return t("Play {card}", card=card_name(token.partition(":")[2]))
+    return t("Play {card}", card=the_card(token.partition(":")[2]))
 
 
 def side_name(side: int, sides: int, names: list[str]) -> str:
@@ -61,7 +54,7 @@ def _points(n: int) -> str:
 
 
 def announced(event: BriscolaEvent) -> bool:
-    """Each mano's result and the match's."""
+    """Each round's result and the match's."""
     return event["type"] in ANNOUNCED
 
 
@@ -75,40 +68,40 @@ def narrate(event: BriscolaEvent, names: list[str]) -> str | None:
     if event["type"] == "deal":
         card = event["briscola"]
         return t(
-            "Mano {n}: {dealer} deals three cards each; the briscola is the {card}, "
-            "{suit} are trumps. {first} leads.",
+            "Round {n}: {dealer} deals three cards each; the briscola is {card}: {suit} are "
+            "trumps. {first} leads.",
             n=event["deal"],
             dealer=names[event["dealer"]],
-            card=card_name(card),
-            suit=t(SUITS[card[-1]]),
+            card=the_card(card),
+            suit=the_suit(card[-1]),
             first=names[event["first"]],
         )
     if event["type"] == "swap":
         return t(
-            "{who} swaps the {seven} for the briscola, the {card}.",
+            "{who} swaps {seven} for the briscola, {card}.",
             who=who,
-            seven=card_name(event["seven"]),
-            card=card_name(event["card"]),
+            seven=the_card(event["seven"]),
+            card=the_card(event["card"]),
         )
     if event["type"] == "play":
         if event["card"] in CARICHI:
-            return t("{who} plays a carico, the {card}.", who=who, card=card_name(event["card"]))
-        return t("{who} plays the {card}.", who=who, card=card_name(event["card"]))
+            return t("{who} plays a carico, {card}.", who=who, card=the_card(event["card"]))
+        return t("{who} plays {card}.", who=who, card=the_card(event["card"]))
     if event["type"] == "trick":
         return _narrate_trick(event, names)
     if event["type"] == "draw":
         first = names[event["order"][0]]
         return tn(
-            "{first} draws first from the mazzo: {n} card left.",
-            "{first} draws first from the mazzo: {n} cards left.",
+            "{first} draws first from the stock: {n} card left.",
+            "{first} draws first from the stock: {n} cards left.",
             event["left"],
             first=first,
         )
     if event["type"] == "last_card":
         return t(
-            "{who} draws the last card, the briscola: the {card}. The mazzo is finished.",
+            "{who} draws the last card, the briscola: {card}. The stock is finished.",
             who=who,
-            card=card_name(event["card"]),
+            card=the_card(event["card"]),
         )
     if event["type"] == "deal_over":
         return _narrate_deal_over(event, names)
@@ -127,20 +120,20 @@ def _narrate_trick(event: Trick, names: list[str]) -> str:
     values = {
         "n": event["number"],
         "who": names[winner],
-        "card": card_name(event["cards"][(winner - event["leader"]) % seats]),
+        "card": the_card(event["cards"][(winner - event["leader"]) % seats]),
         "points": _points(event["points"]),
     }
     if event["strozzo"]:
-        return t("Strozzo! Presa {n} to {who} with the {card}: {points}.", **values)
+        return t("Strozzo! {who} takes trick {n} with {card}: {points}.", **values)
     if event["points"] == 0:
-        return t("Presa {n} to {who} with the {card}: all lisci, no points.", **values)
-    return t("Presa {n} to {who} with the {card}: {points}.", **values)
+        return t("{who} takes trick {n} with {card}: only lisci, no points.", **values)
+    return t("{who} takes trick {n} with {card}: {points}.", **values)
 
 
 def _scores(points: list[int], names: list[str]) -> str:
     sides = len(points)
-    return ", ".join(
-        t("{side} {points}", side=side_name(s, sides, names), points=p)
+    return " · ".join(
+        t("{side}: {points}", side=side_name(s, sides, names), points=p)
         for s, p in enumerate(points)
     )
 
@@ -150,7 +143,7 @@ def _narrate_deal_over(event: DealOver, names: list[str]) -> str:
     winner = event["winner"]
     if winner is None:
         return t(
-            "End of mano {n}: {scores}. Patta: the mano counts for nobody.",
+            "End of round {n}: {scores}. A draw: the round counts for nobody.",
             n=event["deal"],
             scores=scores,
         )
@@ -158,13 +151,13 @@ def _narrate_deal_over(event: DealOver, names: list[str]) -> str:
     side = side_name(winner, sides, names)
     if _partnered(sides, names):
         return t(
-            "End of mano {n}: {scores}. {side} win the mano.",
+            "End of round {n}: {scores}. {side} win the round.",
             n=event["deal"],
             scores=scores,
             side=side,
         )
     return t(
-        "End of mano {n}: {scores}. {side} wins the mano.",
+        "End of round {n}: {scores}. {side} wins the round.",
         n=event["deal"],
         scores=scores,
         side=side,
@@ -175,7 +168,7 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
     sides = len(view["sides"])
     lines = [
         t(
-            "Mano {n} · dealer {dealer} · briscola {card} · mazzo {stock}",
+            "Round {n} · dealer {dealer} · briscola {card} · stock {stock}",
             n=view["deal"],
             dealer=names[view["dealer"]],
             # after a swap the 7 lies under the mazzo in the briscola's place
@@ -184,32 +177,43 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
         )
     ]
     for card, seat in view["known"].items():
-        lines.append(t("{who} holds the {card}.", who=names[seat], card=card_name(card)))
+        lines.append(t("{who} holds {card}.", who=names[seat], card=the_card(card)))
     won = " · ".join(
-        t("{side} {n}", side=side_name(s, sides, names), n=n)
+        t("{side}: {n}", side=side_name(s, sides, names), n=n)
         for s, n in enumerate(view["deals_won"])
     )
-    lines.append(t("Mani won: {won}", won=won))
-    prese = " · ".join(
-        t("{side} {n}", side=side_name(s, sides, names), n=n) for s, n in enumerate(view["taken"])
+    lines.append(t("Rounds won: {won}", won=won))
+    taken = " · ".join(
+        t("{side}: {n}", side=side_name(s, sides, names), n=n) for s, n in enumerate(view["taken"])
     )
-    lines.append(t("Prese this mano: {prese}", prese=prese))
+    lines.append(t("Tricks this round: {taken}", taken=taken))
     if view["results"]:
         last = view["results"][-1]
-        lines.append(t("Last mano: {scores}", scores=_scores(last, names)))
-    if view["tricks"] and not view["trick"]:
+        lines.append(t("Last round: {scores}", scores=_scores(last, names)))
+    if view["tricks"]:
         last_trick = view["tricks"][-1]
         lines.append(
             t(
-                "Last presa: {cards}, to {who}",
-                cards=_played(last_trick["cards"], last_trick["leader"], names),
+                "{who} took the last trick: {cards}",
                 who=names[last_trick["winner"]],
+                cards=_played(last_trick["cards"], last_trick["leader"], names),
             )
         )
     if view["trick"]:
         lines.append(
             t("On the table: {cards}", cards=_played(view["trick"], view["leader"], names))
         )
+    played = [c for trick in view["tricks"] for c in trick["cards"]]
+    if played:
+        lines.append(t("Played this round: {cards}", cards=by_suit(played)))
+    if view["seat"] is not None:
+        side = next(s for s, seats in enumerate(view["sides"]) if view["seat"] in seats)
+        ours = view["sides"][side]
+        pile = [c for trick in view["tricks"] if trick["winner"] in ours for c in trick["cards"]]
+        if len(ours) > 1:
+            lines.append(t("Your side's tricks: {cards}", cards=by_suit(pile)))
+        else:
+            lines.append(t("Your tricks: {cards}", cards=by_suit(pile)))
     for seat, name in enumerate(names):
         marker = "▶" if seat == view["current"] else "·"
         lines.append(
@@ -228,8 +232,8 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
 
 
 def _played(cards: list[str], leader: int, names: list[str]) -> str:
-    return ", ".join(
-        t("{name} {card}", name=names[(leader + i) % len(names)], card=card_name(c))
+    return " · ".join(
+        t("{name}: {card}", name=names[(leader + i) % len(names)], card=card_name(c))
         for i, c in enumerate(cards)
     )
 
@@ -237,7 +241,7 @@ def _played(cards: list[str], leader: int, names: list[str]) -> str:
 def outcome_lines(outcome: BriscolaOutcome, names: list[str]) -> list[str]:
     sides = len(outcome["sides"])
     lines = [
-        t("Mano {n}: {scores}", n=n, scores=_scores(points, names))
+        t("Round {n}: {scores}", n=n, scores=_scores(points, names))
         for n, points in enumerate(outcome["deal_points"], start=1)
     ]
     for place, group in enumerate(outcome["ranking"], start=1):
@@ -245,8 +249,8 @@ def outcome_lines(outcome: BriscolaOutcome, names: list[str]) -> list[str]:
             if seats[0] in group:
                 lines.append(
                     tn(
-                        "{place}. {side}: {n} mano won",
-                        "{place}. {side}: {n} mani won",
+                        "{place}. {side}: {n} round won",
+                        "{place}. {side}: {n} rounds won",
                         outcome["deals_won"][seats[0]],
                         place=place,
                         side=side_name(side, sides, names),
@@ -259,7 +263,7 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
     deals = totals["deals"]
     return [
         t(
-            "Mani won {won} of {deals} · points per mano {points:.1f} · carichi taken {carichi}",
+            "Rounds won {won} of {deals} · points per round {points:.1f} · carichi taken {carichi}",
             won=totals["deals_won"],
             deals=deals,
             points=totals["points"] / deals if deals else 0.0,
@@ -270,11 +274,13 @@ def stats_lines(totals: Mapping[str, int], played: int) -> list[str]:
 
 HELP = N_(
     "**Briscola**: no duty to follow suit; the highest trump, or else the highest card of "
-    "the suit led, takes the trick. Above 60 points wins the deal."
+    "the suit led, takes the trick. Above 60 points wins the round. Its words stay Italian: "
+    "the **briscola** is the card turned up under the stock, and its suit is trumps; a "
+    "**carico** is an Asso (11 points) or a 3 (10); a **liscio**, a card worth nothing; a "
+    "**strozzo**, a carico taken by a higher card of its suit."
 )
 
 KEPT = {
-    "*": frozenset({"briscola", "carico", "carichi", "liscio", "lisci", "strozzo", "mano", "mani"})
-    | frozenset({"presa", "mazzo", "patta"}),
-    "it": frozenset(w.lower() for name in (*SUITS.values(), *RANKS.values()) for w in name.split()),
+    "*": frozenset({"briscola", "briscole", "carico", "carichi", "liscio", "lisci", "strozzo"}),
+    "it": KEPT_IN_ITALIAN,
 }
