@@ -144,6 +144,9 @@ class GameText(Generic[ViewT, EventT, OutcomeT]):
     deal_begun: Callable[[EventT], int | None] = lambda event: None
     """The number of the deal (round, hand) an event begins, counted from 1; None for any
     other event. The publisher names a deal's news shown after the next one has begun."""
+    deal_news: Callable[[int, str], str] | None = None
+    """Such news (deal ``n``'s line ``news``), naming its deal as the game calls it; None:
+    "Deal {n}: {news}"."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ def ended_line(damaged: DamagedTable) -> str:
     """What the channel is told, in the current language."""
     return tn(
         "The table in this channel could not be brought back after a restart: what was stored "
-        "of it is damaged. It has ended and counts for nothing in the league; its one stored "
+        "of it is damaged. It has ended and counts for nothing in the league; its {n} stored "
         "move is kept for the bot's operator. `/table new` opens a new table.",
         "The table in this channel could not be brought back after a restart: what was stored "
         "of it is damaged. It has ended and counts for nothing in the league; its {n} stored "

@@ -43,4 +43,13 @@ def named(news: News, deal: int | None) -> str:
     the language spoken)."""
     if news.deal is None or news.deal == deal:
         return news.line
-    return t("Deal {n}: {news}", n=news.deal, news=news.line)
+    name = news.table.spec.text.deal_news or _deal_news
+    # A line that names its deal already (a round's summary) is left as it is.
+    label = name(news.deal, "\0").partition("\0")[0].rstrip(" :·—")
+    if label and label in news.line:
+        return news.line
+    return name(news.deal, news.line)
+
+
+def _deal_news(n: int, news: str) -> str:
+    return t("Deal {n}: {news}", n=n, news=news)

@@ -66,7 +66,7 @@ def test_a_wrong_number_among_the_takes_is_explained_and_asked_again() -> None:
     screen = Screen(200, False, shown.append)
     assert main(SCOPA, answering(["3", "9", "1"], prompts), screen) == 0
     refused = shown.index("Type a number from 1 to 3.")
-    assert shown[refused + 1].startswith("  1. Fante di Spade takes")  # the takes again
+    assert shown[refused + 1].startswith("  1. The Fante di Spade takes")  # the takes again
     assert any(line.startswith("Player 0 (you) plays the Fante di Spade") for line in shown)
     assert len(prompts) == 4  # the move, the take refused, the take, then q
 
@@ -130,7 +130,7 @@ def test_after_the_swap_the_board_names_the_seven_under_the_mazzo() -> None:
 
     play("briscola", 2, ["random"], 0, 43, {"swap_seven": True}, ask, shown.append)
     assert "Player 0 (you) swaps the 7 di Denari for the briscola, the Asso di Denari." in shown
-    before, after = [line for line in shown if line.startswith("Mano 1 ·")][:2]
-    assert before == "Mano 1 · dealer Seat 1 · briscola Asso di Denari · mazzo 34"
-    assert after == "Mano 1 · dealer Seat 1 · briscola 7 di Denari · mazzo 34"
-    assert not [line for line in shown if "Under the mazzo" in line]
+    before, after = [line for line in shown if line.startswith("Round 1 ·")][:2]
+    assert before == "Round 1 · dealer AI (random) 1 · briscola Asso di Denari · stock 34"
+    assert after == "Round 1 · dealer AI (random) 1 · briscola 7 di Denari · stock 34"
+    assert not [line for line in shown if "Under the" in line]

@@ -4,6 +4,7 @@ its deals (``GameText.deal_begun``) tied to what its engine does."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -47,8 +48,14 @@ def test_news_made_as_a_deal_ends_belongs_to_it_and_is_named_once_the_next_has_b
     first = [n for n in news if n.deal == 1]
     assert first and first[-1].move == table.record.moves
     with speaking("en"):
-        assert named(first[-1], 2) == f"Deal 1: {first[-1].line}"
-        assert named(first[-1], 1) == first[-1].line
+        # The summary names its round already; other news is named as the game says "round".
+        assert first[-1].line.startswith("Round 1 is over.")
+        assert named(first[-1], 2) == first[-1].line
+        played = replace(first[-1], line="Player 1 plays the 2 di Coppe: scopa!")
+        assert named(played, 2) == "Round 1: Player 1 plays the 2 di Coppe: scopa!"
+        assert named(played, 1) == played.line
+    with speaking("it"):
+        assert named(played, 2).startswith("Smazzata 1: ")
 
 
 def test_a_game_without_numbered_deals_has_news_of_no_deal() -> None:

@@ -109,7 +109,11 @@ async def play(pause: float, moves: int) -> tuple[Channel, list[tuple[int, int, 
         deal = deals[-1]
         for event in events:  # the test's own count of the deals, from the events
             begun = table.spec.text.deal_begun(event)
-            expected += [(table.record.moves, deal, line) for line in news_lines(table, [event])]
+            expected += [
+                (table.record.moves, deal, line)
+                for news in news_lines(table, [event])
+                for line in news.split("\n")  # a round's summary: a line a figure
+            ]
             deal = begun or deal
         deals.append(deal)
         await publisher.table_changed(table, events)
@@ -133,10 +137,13 @@ async def test_the_budget_holds_boards_coalesce_and_news_comes_in_move_order(
     # Every line was sent, once and in order; one shown after its deal is over names it.
     told = [line for s in sent if s.kind == "news" for line in s.text.split("\n")]
     assert len(told) == len(expected)
-    for line, (_, deal, wanted) in zip(told, expected, strict=True):
-        assert line in (wanted, f"Deal {deal}: {wanted}")
-    named = [line for line in told if line.startswith("Deal ")]
-    assert named, "the first round's summary, shown once the second was dealt, names it"
+    late = []
+    for line, (move, deal, wanted) in zip(told, expected, strict=True):
+        assert line in (wanted, f"Round {deal}: {wanted}")
+        if deal < channel.deals[move]:  # the move that made it dealt the next round
+            late.append(line)
+    # The first round's summary is shown once the second was dealt, and names its round.
+    assert late and late[0].startswith("Round 1"), late
     # No board shows a move, or a deal, after news still unsent.
     position = 0
     for s in sent:

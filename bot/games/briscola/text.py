@@ -58,6 +58,11 @@ def announced(event: BriscolaEvent) -> bool:
     return event["type"] in ANNOUNCED
 
 
+def deal_news(n: int, news: str) -> str:
+    """News shown once the next deal has begun, naming its own."""
+    return t("Round {n}: {news}", n=n, news=news)
+
+
 def deal_begun(event: BriscolaEvent) -> int | None:
     """The number of the mano a deal begins."""
     return event["deal"] if event["type"] == "deal" else None

@@ -24,6 +24,7 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
         stats_lines=text.stats_lines,
         announced=text.announced,
         deal_begun=text.deal_begun,
+        deal_news=text.deal_news,
         option_labels=text.OPTION_LABELS,
         help=text.HELP,
     ),

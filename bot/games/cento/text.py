@@ -8,7 +8,7 @@ from bot.games.cento.engine import LIMIT
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
 from bot.games.moves import Number
-from bot.i18n import N_, t, tn
+from bot.i18n import N_, t, tc, tn
 
 TITLE = N_("One Hundred")
 
@@ -46,6 +46,11 @@ def action_label(token: str) -> str:
 def announced(event: CentoEvent) -> bool:
     """A play that passes 100, the chip it costs, the eliminations and the match's end."""
     return event["type"] in ANNOUNCED or (event["type"] == "play" and bool(event.get("bust")))
+
+
+def deal_news(n: int, news: str) -> str:
+    """News shown once the next deal has begun, naming its own."""
+    return tc("One Hundred", "Round {n}: {news}", n=n, news=news)
 
 
 def deal_begun(event: CentoEvent) -> int | None:

@@ -57,6 +57,11 @@ def announced(event: CentocinqueEvent) -> bool:
     return event["type"] in ANNOUNCED
 
 
+def deal_news(n: int, news: str) -> str:
+    """News shown once the next deal has begun, naming its own."""
+    return t("Hand {n}: {news}", n=n, news=news)
+
+
 def deal_begun(event: CentocinqueEvent) -> int | None:
     """The number of the hand a deal begins."""
     return event["hand"] if event["type"] == "deal" else None

@@ -24,6 +24,7 @@ SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
         stats_lines=text.stats_lines,
         announced=text.announced,
         deal_begun=text.deal_begun,
+        deal_news=text.deal_news,
         option_labels=text.OPTION_LABELS,
         lobby_note=text.LOBBY_NOTE,
         help=text.HELP,

@@ -48,6 +48,11 @@ def announced(event: ScopaEvent) -> bool:
     return event["type"] in ANNOUNCED or (event["type"] == "play" and event["scopa"])
 
 
+def deal_news(n: int, news: str) -> str:
+    """News shown once the next deal has begun, naming its own."""
+    return t("Round {n}: {news}", n=n, news=news)
+
+
 def deal_begun(event: ScopaEvent) -> int | None:
     """The number of the round a deal begins."""
     return event["round"] if event["type"] == "deal" and event["fresh"] else None
