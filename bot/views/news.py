@@ -38,9 +38,14 @@ def news_of(
     return news, parts[-1][0]
 
 
+def after_its_deal(news: News, deal: int | None) -> bool:
+    """Whether a table in deal ``deal`` is past the deal ``news`` belongs to (both known)."""
+    return news.deal is not None and deal is not None and news.deal != deal
+
+
 def named(news: News, deal: int | None) -> str:
-    """The announcement's line, naming its deal if the table is in another one by now (in
-    the language spoken)."""
-    if news.deal is None or news.deal == deal:
+    """The announcement's line, naming its deal if the table (in deal ``deal``) is past it
+    (in the language spoken)."""
+    if not after_its_deal(news, deal):
         return news.line
     return t("Deal {n}: {news}", n=news.deal, news=news.line)
