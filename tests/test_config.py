@@ -248,3 +248,17 @@ def test_a_settings_error_never_repeats_the_token(
     result = _run_bot("--config", str(path), env={"DISCORD_TOKEN": SECRET})
     assert result.returncode == 2 and "Invalid configuration" in result.stderr
     assert SECRET not in result.stderr + result.stdout
+
+
+def test_the_send_windows_keep_within_discords_limits_by_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Discord allows five messages or edits per five seconds in a channel: the defaults
+    keep within it, and no setting sends more than five in a window (the end-to-end tests
+    shorten the window, against a fake that allows it)."""
+    sends = load_settings(None).sends
+    assert (sends.channel_sends, sends.channel_window) == (5, 5.25)
+    assert (sends.global_window, sends.drawn_store_delay) == (1.05, 5.0)
+    monkeypatch.setenv("TAVOLO_SENDS__CHANNEL_SENDS", "6")
+    with pytest.raises(ConfigError, match=r"sends\.channel_sends"):
+        load_settings(None)

@@ -38,10 +38,15 @@ def news_of(
     return news, parts[-1][0]
 
 
+def after_its_deal(news: News, deal: int | None) -> bool:
+    """Whether a table in deal ``deal`` is past the deal ``news`` belongs to (both known)."""
+    return news.deal is not None and deal is not None and news.deal != deal
+
+
 def named(news: News, deal: int | None) -> str:
-    """The announcement's line, naming its deal if the table is in another one by now (in
-    the language spoken)."""
-    if news.deal is None or news.deal == deal:
+    """The announcement's line, naming its deal if the table (in deal ``deal``) is past it
+    (in the language spoken)."""
+    if news.deal is None or not after_its_deal(news, deal):
         return news.line
     name = news.table.spec.text.deal_news or _deal_news
     # A line that names its deal already (a round's summary) is left as it is.

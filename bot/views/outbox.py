@@ -43,6 +43,14 @@ def global_sends(rate_limit: int, share: float) -> int:
     return max(1, math.floor(rate_limit * GLOBAL_PART * share))
 
 
+def expired(sent: deque[float], window: float, now: float) -> None:
+    """Drop the sends that have left the window by ``now``. A send leaves it at the time
+    waited for (``sent[0] + window``), computed the same way: a difference that rounds
+    differently would have a budget wait ever tinier times on a clock that sums them."""
+    while sent and now >= sent[0] + window:
+        sent.popleft()
+
+
 class Budget:
     """At most ``sends`` messages or edits in any ``window`` seconds, granted in turn."""
 
@@ -57,12 +65,11 @@ class Budget:
         async with self._turn:
             while True:
                 now = self.clock.now()
-                while self.sent and now - self.sent[0] >= self.window:
-                    self.sent.popleft()
+                expired(self.sent, self.window, now)
                 if len(self.sent) < self.sends:
                     self.sent.append(now)
                     return
-                await self.clock.sleep(self.window - (now - self.sent[0]))
+                await self.clock.sleep(self.sent[0] + self.window - now)
 
 
 @dataclass
@@ -121,11 +128,10 @@ class Outbox:
         """Wait until the channel's budget allows one more message or edit (without taking it)."""
         while True:
             now = self.clock.now()
-            while self.sent and now - self.sent[0] >= self.window:
-                self.sent.popleft()
+            expired(self.sent, self.window, now)
             if len(self.sent) < self.sends:
                 return
-            await self.clock.sleep(self.window - (now - self.sent[0]))
+            await self.clock.sleep(self.sent[0] + self.window - now)
 
     async def slot(self) -> None:
         """Wait until the channel's budget allows one more message or edit, and take it; then

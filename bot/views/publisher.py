@@ -44,7 +44,7 @@ from bot.views.attach import board_files
 from bot.views.board import board_view
 from bot.views.drawn import DrawnBoards
 from bot.views.ended import EndedTables
-from bot.views.news import named, news_of
+from bot.views.news import after_its_deal, named, news_of
 from bot.views.outbox import Budget, Call, News, Outbox, Windows
 from bot.views.pings import Pings, due
 from bot.views.render import board_embed, first_message
@@ -104,12 +104,13 @@ class Publisher:
                 table, events, self._deals.get(table.id), self.clock.now()
             )
         box.news += news
+        if table.record.status not in ("lobby", "playing"):
+            del self._deals[table.id]  # its last news is of the deal it ended in
         self._call(table, self._pings.changed(table))
         self._wake(box)
 
     async def turn_started(self, table: Table, seat: int) -> None:
-        """Nothing to do: ``table_changed`` sees the turn before and after every change, so it
-        pings only when the turn passes to someone new."""
+        """Nothing to do: ``table_changed`` sees the turn pass to someone new (``Pings``)."""
 
     async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
         self._call(table, self._pings.warning(table, seat, seconds))
@@ -263,8 +264,8 @@ class Publisher:
         deal = self._deals.get(table.id)
 
         def before(news: News) -> bool:
-            earlier = news.deal is not None and news.deal != deal
-            return news.table is not table or news.move < table.record.moves or earlier
+            earlier = news.table is not table or news.move < table.record.moves
+            return earlier or after_its_deal(news, deal)
 
         return before
 

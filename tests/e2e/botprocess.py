@@ -18,10 +18,15 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.storage.sqlite import sqlite_url
+from fakediscord import Limits
 
 from .driver import PostgresStore, SQLiteStore, Store
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+WINDOW_SLACK = 0.25
+"""Seconds the bot's channel window exceeds its Discord's, as the default's 5.25 s does
+Discord's 5 s: for requests that reach Discord later than sent."""
 
 
 class FakeEndpoints(Protocol):
@@ -99,6 +104,13 @@ class BotProcess:
             "database": {"url": self.database_url} if self.database_url else {"path": self.db_path},
             "health": {"heartbeat_file": self.heartbeat_file},
         }
+        # The bot keeps to the channel limit its fake enforces (the e2e fixture's is shorter
+        # than Discord's five seconds, so that tests do not wait them out).
+        limits = getattr(fake, "limits", None)
+        if isinstance(limits, Limits):
+            channel = limits.channel_messages
+            window = channel.per + WINDOW_SLACK
+            base["sends"] = {"channel_sends": channel.limit, "channel_window": window}
         return _merge(base, self.settings)
 
     @property

@@ -19,19 +19,23 @@ from pathlib import Path
 
 import pytest
 
-from fakediscord import FakeDiscord, Limits
+from fakediscord import Bucket, FakeDiscord, Limits
 from tests.databases import BACKENDS, PostgresServer
 
 from .botprocess import BotProcess
 
 USERS = ("alice", "bob", "carol", "dave")
+CHANNEL_LIMIT = Bucket(5, 1.0)
+"""Messages or edits per channel the fake allows, and the bot keeps to (``BotProcess``):
+Discord's five, in one second instead of five, so that tests do not wait out its window."""
 
 
 @pytest.fixture
 async def discord() -> AsyncIterator[FakeDiscord]:
     # A bot restarted within Discord's 5 s between identifies would wait that long again;
     # the fake's own tests hold it to the real limit, these tests are about the bot.
-    async with FakeDiscord(users=USERS, limits=Limits(identify_interval=0)) as fake:
+    limits = Limits(identify_interval=0, channel_messages=CHANNEL_LIMIT)
+    async with FakeDiscord(users=USERS, limits=limits) as fake:
         yield fake
     # Whatever the test looked at, every request the bot sent fits Discord's OpenAPI
     # description of its API (fakediscord/spec.py).

@@ -82,9 +82,13 @@ def most_in_any_window(times: list[float], window: float) -> int:
     return max(sum(1 for u in times if t <= u < t + window - 1e-9) for t in times)
 
 
-async def play(pause: float, moves: int) -> tuple[Channel, list[tuple[int, int, str]]]:
-    """Play ``moves`` moves of Scopa, one every ``pause`` seconds, then let the publisher
-    send all it has; what the channel got, and the news expected: (move, deal, line)."""
+Expected = list[tuple[int, int, str]]
+
+
+async def play(pause: float, moves: int) -> tuple[Channel, Expected]:
+    """Play ``moves`` moves of Scopa (or to its end), one every ``pause`` seconds, then let
+    the publisher send all it has; what the channel got, and the news expected: (move,
+    deal, line)."""
     clock = VirtualClock()
     table = make_table("scopa", 2, seed=5)
     table.record.board_message_id = 1
@@ -101,6 +105,8 @@ async def play(pause: float, moves: int) -> tuple[Channel, list[tuple[int, int, 
     await publisher.table_changed(table, [])
     rules, expected = table.rules, []
     for _ in range(moves):
+        if rules.outcome(table.state) is not None:
+            break
         seat = rules.to_act(table.state)[0]
         table.state, events = rules.apply(
             table.state, seat, rules.legal_actions(table.state, seat)[0]
@@ -116,11 +122,32 @@ async def play(pause: float, moves: int) -> tuple[Channel, list[tuple[int, int, 
             ]
             deal = begun or deal
         deals.append(deal)
+        if rules.outcome(table.state) is not None:  # the match's result, as the manager tells it
+            table.record.status = "finished"
+            expected += [(table.record.moves, deal, line) for line in news_lines(table, [])]
         await publisher.table_changed(table, events)
         await clock.advance(pause)
     await clock.run_until(lambda: not publisher._boxes[table.record.channel_id].busy())
     await publisher.close()
     return channel, expected
+
+
+def assert_in_order(channel: Channel, expected: Expected) -> list[str]:
+    """Every line was sent, once and in order, and no board showed a move or a deal after
+    news still unsent; the lines as sent."""
+    sent = channel.sent
+    told = [line for s in sent if s.kind == "news" for line in s.text.split("\n")]
+    assert len(told) == len(expected)
+    for line, (_, deal, wanted) in zip(told, expected, strict=True):
+        assert line in (wanted, f"Round {deal}: {wanted}")
+    position = 0
+    for s in sent:
+        if s.kind == "news":
+            position += len(s.text.split("\n"))
+            continue
+        unsent = expected[position:]
+        assert all(move >= s.move and deal >= s.deal for move, deal, _ in unsent), s
+    return told
 
 
 @pytest.mark.parametrize("pause", [0.2, 3.0])
@@ -134,21 +161,22 @@ async def test_the_budget_holds_boards_coalesce_and_news_comes_in_move_order(
     boards = [s for s in sent if s.kind == "board"]
     if pause < INTERVAL:
         assert len(boards) < 40 / 4  # a burst of moves is one edit
-    # Every line was sent, once and in order; one shown after its deal is over names it.
-    told = [line for s in sent if s.kind == "news" for line in s.text.split("\n")]
-    assert len(told) == len(expected)
-    late = []
-    for line, (move, deal, wanted) in zip(told, expected, strict=True):
-        assert line in (wanted, f"Round {deal}: {wanted}")
-        if deal < channel.deals[move]:  # the move that made it dealt the next round
-            late.append(line)
+    told = assert_in_order(channel, expected)
+    late = [
+        line
+        for line, (move, deal, _) in zip(told, expected, strict=True)
+        if deal < channel.deals[move]
+    ]
     # The first round's summary is shown once the second was dealt, and names its round.
     assert late and late[0].startswith("Round 1"), late
-    # No board shows a move, or a deal, after news still unsent.
-    position = 0
-    for s in sent:
-        if s.kind == "news":
-            position += len(s.text.split("\n"))
-            continue
-        unsent = expected[position:]
-        assert all(move >= s.move and deal >= s.deal for move, deal, _ in unsent), s
+
+
+async def test_a_whole_game_ends_with_its_last_board_then_its_result() -> None:
+    channel, expected = await play(0.5, moves=10_000)
+    assert channel.table.record.status == "finished" and channel.deals[-1] > 2
+    told = assert_in_order(channel, expected)
+    sent = channel.sent
+    last_board = max(i for i, s in enumerate(sent) if s.kind == "board")
+    assert sent[last_board].move == channel.table.record.moves
+    assert "Match over" in sent[last_board + 1].text  # the result, after the board showing it
+    assert not any(line.startswith(f"Round {channel.deals[-1]}:") for line in told)
