@@ -33,12 +33,17 @@ def ended_line(damaged: DamagedTable) -> str:
 class EndedTables:
     """Sends each such channel its message, once, within the channel's budget."""
 
-    def __init__(self, channel: Callable[[int], discord.PartialMessageable]) -> None:
+    def __init__(
+        self,
+        channel: Callable[[int], discord.PartialMessageable],
+        language: Callable[[int, int], str],  # a channel's, in its guild (Publisher's)
+    ) -> None:
         self._channel = channel
+        self._language = language
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def tell(self, box: Outbox, damaged: DamagedTable, language: str) -> None:
-        with speaking(language):
+    def tell(self, box: Outbox, damaged: DamagedTable) -> None:
+        with speaking(self._language(damaged.channel_id, damaged.guild_id)):
             line = ended_line(damaged)
         task = asyncio.create_task(self._send(box, line), name=f"ended-{damaged.id}")
         self._tasks.add(task)

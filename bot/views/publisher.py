@@ -29,7 +29,6 @@ channel's sender task.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import math
 from collections.abc import Callable
@@ -40,14 +39,13 @@ from bot.games.base import Event
 from bot.i18n import from_discord, speaking
 from bot.tables import Choices, DamagedTable, Table, TableManager
 from bot.tables.clock import REAL, Clock
-from bot.views.attach import board_files
-from bot.views.board import board_view
+from bot.views.board_message import board_message, board_pictures
 from bot.views.drawn import DrawnBoards
 from bot.views.ended import EndedTables
 from bot.views.news import after_its_deal, named, news_of
 from bot.views.outbox import Budget, Call, News, Outbox, Windows
 from bot.views.pings import Pings, due
-from bot.views.render import board_embed, first_message
+from bot.views.render import first_message
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +74,7 @@ class Publisher:
         self._deals: dict[int, int | None] = {}  # the deal each table is in, where known
         self._shown: dict[int, str] = {}  # the board last sent, per table
         self._shown_status: dict[int, str] = {}  # the table's status on that board
-        self._ended = EndedTables(self._channel)
+        self._ended = EndedTables(self._channel, self.channel_language)
         self._drawn = DrawnBoards(manager.boards_drawn, settings.drawn_store_delay, clock)
 
     def language(self, table: Table) -> str:
@@ -160,13 +158,11 @@ class Publisher:
             self._wake(box)
 
     def ended(self, tables: list[DamagedTable]) -> None:
-        """Tell each channel whose table could not be brought back after a restart why it
-        ended, within the channel's budget (spent, as a restored channel's)."""
+        """Tell each channel whose table ``restore`` ended why (its budget spent, as above)."""
         for damaged in tables:
             box = self._box_of(damaged.channel_id)
             box.spent()
-            language = self.channel_language(damaged.channel_id, damaged.guild_id)
-            self._ended.tell(box, damaged, language)
+            self._ended.tell(box, damaged)
 
     async def close(self) -> None:
         await self._ended.close()
@@ -346,19 +342,9 @@ class Publisher:
         await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
 
     async def _pictures(self, table: Table, embed: discord.Embed) -> list[discord.File]:
-        """The board's picture, unless its server turned pictures off: then none, and an
-        edit removes the one shown before."""
-        if not self.choices.pictures(table.record.guild_id):
-            return []
-        with speaking(self.language(table)):
-            return await board_files(table, embed)
+        on = self.choices.pictures(table.record.guild_id)
+        return await board_pictures(table, embed, self.language(table), on)
 
     def _render(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:
-        """The board's embed and buttons, and the two as one string to compare boards by,
-        with whether it has a picture (which shows what its text does)."""
-        with speaking(self.language(table)):
-            embed, view = board_embed(table), board_view(table)
-        components = view.to_components() if view is not None else []
-        pictures = self.choices.pictures(table.record.guild_id)
-        payload = json.dumps([embed.to_dict(), components, pictures], sort_keys=True, default=str)
-        return embed, view, payload
+        on = self.choices.pictures(table.record.guild_id)
+        return board_message(table, self.language(table), on)
