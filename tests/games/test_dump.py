@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.games import GAMES
-from bot.games.base import dump_fields
+from bot.games.kit import dump_fields
 
 SEATS = {"centocinque": 3, "cento": 4, "minchiate": 4, "scopa": 2, "briscola": 4}
 

@@ -22,7 +22,6 @@ from bot.games.base import (
     Options,
     check_deck,
     check_seats,
-    dump_fields,
     parse_options,
     pick_dealer,
     shuffled,
@@ -30,6 +29,7 @@ from bot.games.base import (
 )
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
 from bot.games.errors import Card, GameError
+from bot.games.kit import dump_fields
 
 LIMIT = 100
 CHIPS = 3

@@ -27,7 +27,6 @@ from bot.games.base import (
     Options,
     check_deck,
     check_seats,
-    dump_fields,
     parse_options,
     pick_dealer,
     shuffled,
@@ -35,6 +34,7 @@ from bot.games.base import (
 )
 from bot.games.cards import ITALIAN_SUITS, italian_pack, rank, suit
 from bot.games.errors import GameError
+from bot.games.kit import dump_fields
 
 PENALTY = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "F": 8, "C": 25, "R": 10}
 ELIMINATION = 105

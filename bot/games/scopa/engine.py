@@ -27,13 +27,13 @@ from bot.games.base import (
     Options,
     check_deck,
     check_seats,
-    dump_fields,
     parse_options,
     pick_dealer,
     shuffled,
     split_token,
 )
 from bot.games.errors import Card, GameError
+from bot.games.kit import dump_fields
 from bot.games.scopa.cards import PACK, PACK_SET, VALUE, sort_cards
 from bot.games.scopa.scoring import score_round
 from bot.games.scopa.takes import takes

@@ -9,7 +9,8 @@ from bot.games.scopa import ai, league, moves, text
 from bot.games.scopa.engine import Scopa
 from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.views import ScopaOutcome, ScopaView
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+from bot.games.seating import Seating
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
     name="scopa",
