@@ -5,18 +5,17 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.games.cento import ai, league, moves, text
-from bot.games.cento.engine import Cento
+from bot.games.cento.engine import SEATING, Cento
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
 from bot.games.moves import Inputs
-from bot.games.seating import Seating
 from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     name="cento",
     title=text.TITLE,
     rules=Cento(),
-    seats=Seating(fewest=2, most=12, default=3, fewest_option="min_players"),
+    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,
