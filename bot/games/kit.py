@@ -145,7 +145,7 @@ class Engine(Generic[S, OptionsT, E]):
 
     @property
     def min_seats(self) -> int:
-        return self.seating.seat_range(self.options_model()).start
+        return self.seating.seat_range().start
 
     @property
     def max_seats(self) -> int:

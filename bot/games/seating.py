@@ -33,12 +33,14 @@ class Seating:
         """Seats a lobby needs to start, under the table's house rules (a parsed options model)."""
         return int(getattr(options, self.fewest_option)) if self.fewest_option else self.fewest
 
-    def seat_range(self, options: object) -> range:
+    def seat_range(self, options: object | None = None) -> range:
         """The numbers of seats a match is played at under the house rules (a parsed options
-        model): with ``fill``, exactly its seats (the AI takes those nobody took)."""
+        model; None: under any): with ``fill``, exactly its seats (the AI takes those nobody
+        took)."""
         if self.fill:
             return range(len(self.fill), len(self.fill) + 1)
-        return range(self.fewest_with(options), self.most + 1)
+        fewest = self.fewest if options is None else self.fewest_with(options)
+        return range(fewest, self.most + 1)
 
     def partnered(self, seats: int) -> bool:
         """Whether ``seats`` players play in partnerships."""

@@ -5,18 +5,17 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.games.minchiate import ai, league, moves, text
-from bot.games.minchiate.engine import Minchiate
+from bot.games.minchiate.engine import SEATING, Minchiate
 from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
 from bot.games.moves import Inputs
-from bot.games.seating import Seating
 from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     name="minchiate",
     title=text.TITLE,
     rules=Minchiate(),
-    seats=Seating(fewest=1, most=4, default=4, fill=(0, 2, 1, 3), sides=2),
+    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,
