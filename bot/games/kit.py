@@ -250,6 +250,14 @@ class Engine(Generic[S, OptionsT, E]):
         """Carry out a legal move on ``st`` (a copy), reporting what happens in ``events``."""
         raise NotImplementedError
 
+    # -- what people see ----------------------------------------------------------------------
+
+    def view(self, state: S, seat: int | None) -> Json:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Json | None:
+        raise NotImplementedError
+
     # -- saving -------------------------------------------------------------------------------
 
     def dump(self, state: S) -> Json:

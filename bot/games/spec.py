@@ -5,8 +5,9 @@ Each game's package registers one frozen ``GameSpec`` (``bot/games/<game>/spec.p
 spec instead of naming games:
 
 - ``rules``: ``GAMES``, so the table manager, the terminal, the simulator and the tests;
-- ``seats``: the lobby (how many, who sits where at the start), the terminal's default, the
-  teams of ratings and league points, the simulator's partners;
+- ``seats`` (stated by the engine, ``rules.seating``): the lobby (how many, who sits where
+  at the start), the terminal's default, the teams of ratings and league points, the
+  simulator's partners, ``/table kick``'s seat numbers;
 - ``players``: ``make_player`` (the AI worker, the terminal, the simulator);
 - ``text``: boards, hands, announcements and the lobby on Discord, the terminal, refusals,
   the league's statistics page; ``title``: the slash commands' choices and every heading;
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from bot.games.ai.base import Player, RandomPlayer, check_level
-from bot.games.base import Rules
+from bot.games.kit import Engine
 from bot.games.moves import Inputs, MoveReader
 from bot.games.seating import Seating
 
@@ -141,8 +142,8 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     """The game's key: ``GAMES``, stored tables and matches, slash-command choices."""
     title: str
     """Its name in English, marked with ``N_`` and translated where shown."""
-    rules: Rules[Any]
-    seats: Seating
+    rules: Engine[Any, Any, Any]
+    """Its engine, on the kit; it states the game's seating, house rules and pack."""
     players: Players
     text: GameText[ViewT, EventT, OutcomeT]
     moves: MoveReader
@@ -155,6 +156,11 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     """Loads its board painter (``bot/games/<game>/board.py``) when a picture is first wanted:
     a loader, so that importing a spec (the AI workers, the terminal) imports no Pillow."""
     types: Types
+
+    @property
+    def seats(self) -> Seating:
+        """Who sits where, as its engine states it."""
+        return self.rules.seating
 
     def player(self, level: str, *, budget: int | None = None) -> Player:
         """An AI for this game at ``level``; ``budget`` overrides the hard level's playouts."""

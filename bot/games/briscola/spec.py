@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.games.briscola import ai, league, moves, text
-from bot.games.briscola.engine import SEATING, Briscola
+from bot.games.briscola.engine import Briscola
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
 from bot.games.moves import Inputs
@@ -15,7 +15,6 @@ SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
     name="briscola",
     title=text.TITLE,
     rules=Briscola(),
-    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.games.cento import ai, league, moves, text
-from bot.games.cento.engine import SEATING, Cento
+from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
 from bot.games.moves import Inputs
@@ -15,7 +15,6 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     name="cento",
     title=text.TITLE,
     rules=Cento(),
-    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

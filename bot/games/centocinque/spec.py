@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.games.centocinque import ai, league, moves, text
-from bot.games.centocinque.engine import SEATING, Centocinque
+from bot.games.centocinque.engine import Centocinque
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
 from bot.games.moves import Inputs
@@ -15,7 +15,6 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
     name="centocinque",
     title=text.TITLE,
     rules=Centocinque(),
-    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from bot.games.minchiate import ai, league, moves, text
-from bot.games.minchiate.engine import SEATING, Minchiate
+from bot.games.minchiate.engine import Minchiate
 from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
 from bot.games.moves import Inputs
@@ -15,7 +15,6 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     name="minchiate",
     title=text.TITLE,
     rules=Minchiate(),
-    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

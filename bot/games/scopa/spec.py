@@ -6,7 +6,7 @@ from importlib import import_module
 
 from bot.games.moves import Inputs
 from bot.games.scopa import ai, league, moves, text
-from bot.games.scopa.engine import SEATING, Scopa
+from bot.games.scopa.engine import Scopa
 from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.views import ScopaOutcome, ScopaView
 from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
@@ -15,7 +15,6 @@ SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
     name="scopa",
     title=text.TITLE,
     rules=Scopa(),
-    seats=SEATING,
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,
