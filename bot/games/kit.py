@@ -18,7 +18,11 @@ a dataclass, saved field by field, loaded back exactly, damaged data refused as 
 line of code.
 
 Events are the game's ``TypedDict`` s (``bot/games/<game>/events.py``), built as such so that
-mypy checks every key; ``apply`` hands them out as the contract's JSON-safe dicts.
+mypy checks every key; ``apply`` hands them out as the contract's JSON-safe dicts, and the
+conformance tests check every event of random games against them. Each type is ``final``, so
+that mypy narrows the union on a key (``"seat" in event``). An events module has no ``from
+__future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys only from
+annotations evaluated when the class is made (the tests read them).
 """
 
 from __future__ import annotations
@@ -136,10 +140,18 @@ class Engine(Generic[S, OptionsT, E]):
     """The game's name in English, in the errors (``is played by``, ``damaged``)."""
     seating: ClassVar[Seating]
     options_model: type[OptionsT]
+    """Its house rules: the second type it is an ``Engine`` of."""
     state_type: type[S]
+    """Its state: the first type it is an ``Engine`` of."""
     formalities: frozenset[str] = frozenset()
     first_deal: ClassVar[tuple[object, ...]] = ("deal", 1)
     """The salt of the first deal's shuffle (``base.shuffled``)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if typing.get_origin(base) is Engine:
+                cls.state_type, cls.options_model, _ = typing.get_args(base)
 
     # -- the game's facts ---------------------------------------------------------------------
 
@@ -167,26 +179,20 @@ class Engine(Generic[S, OptionsT, E]):
     ) -> S:
         return self.start(self.setup(seats, seed, options, dealer, deck), [])
 
-    def started(
-        self,
-        seats: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-        dealer: int | None = None,
-        deck: list[str] | None = None,
-    ) -> tuple[S, list[Event]]:
-        """``new_game``, and the events of the first deal (``new_game`` reports none)."""
+    def started(self, setup: Setup[OptionsT]) -> tuple[S, list[Event]]:
+        """A new game (``setup``), and the events of its first deal (``new_game`` keeps them
+        to itself)."""
         events: list[E] = []
-        state = self.start(self.setup(seats, seed, options, dealer, deck), events)
+        state = self.start(setup, events)
         return state, untyped(events)
 
     def setup(
         self,
         seats: int,
         seed: int,
-        options: dict[str, Any] | None,
-        dealer: int | None,
-        deck: list[str] | None,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
     ) -> Setup[OptionsT]:
         """Check a new game's arguments: the house rules, the seats, the dealer, the deck."""
         opts = parse_options(self.options_model, options)

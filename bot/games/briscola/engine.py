@@ -98,8 +98,6 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
     name = "briscola"
     title = "Briscola"
     seating = SEATING
-    options_model = BriscolaOptions
-    state_type = BriscolaState
 
     def pack(self, seats: int) -> list[str]:
         return pack_for(seats)

@@ -100,8 +100,6 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
     name = "cento"
     title = "One Hundred"
     seating = SEATING
-    options_model = CentoOptions
-    state_type = CentoState
     first_deal = ("round", 1)
 
     def pack(self, seats: int) -> list[str]:

@@ -84,8 +84,6 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
     name = "centocinque"
     title = "Centocinque"
     seating = SEATING
-    options_model = CentocinqueOptions
-    state_type = CentocinqueState
     first_deal = ("hand", 1)
 
     def pack(self, seats: int) -> list[str]:

@@ -135,8 +135,6 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
     title = "Minchiate"
     seating = SEATING
     formalities = frozenset({"nodeclare"})  # saying "no" when there is nothing to declare
-    options_model = MinchiateOptions
-    state_type = MinchiateState
     first_deal = ("deal",)
 
     def pack(self, seats: int) -> list[str]:

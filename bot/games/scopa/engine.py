@@ -84,8 +84,6 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
     name = "scopa"
     title = "Scopa"
     seating = SEATING
-    options_model = ScopaOptions
-    state_type = ScopaState
     first_deal = ("round", 1, 0)
 
     def pack(self, seats: int) -> list[str]:
