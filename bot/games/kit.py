@@ -1,10 +1,11 @@
 """The engine kit: the shell of the engine contract (DESIGN.md), written once.
 
-A game's engine subclasses ``Engine`` and writes its rules only:
+A game's engine subclasses ``Engine[State, Options, Event]`` (its state, a dataclass; its
+house rules; its events) and writes its rules only:
 
 - its facts, once: ``name``, ``title`` (its English name in errors), ``seating`` (how many
-  play and who plays with whom), ``options_model`` (its house rules), ``state_type``, and its
-  ``pack`` of card codes;
+  play and who plays with whom), and its ``pack`` of card codes; the kit reads its
+  ``state_type`` and ``options_model`` from the types it is an ``Engine`` of;
 - ``start``: the first deal, laid out from a checked ``Setup`` (the seats, the seed, the parsed
   house rules, the dealer and the deck, top first: the explicit one, or shuffled from the seed);
 - ``legal_actions``, ``move`` (a legal move, carried out on a copy of the state), ``view``,
