@@ -12,6 +12,7 @@ and the stock. The deal is worth +1 to the side above 60 card points, 0 to both 
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from bench import openspiel_headsup
 from bench.briscola import DEAL
@@ -19,16 +20,18 @@ from bot.games.base import Event, Json
 from bot.games.briscola.ai import Sampler
 from bot.games.briscola.cards import PACK
 from bot.games.briscola.engine import BriscolaState, play_card, swap
+from bot.games.briscola.events import BriscolaEvent
 
 GOAL = 0.55
 """The share of deals ``hard`` aims to win against ISMCTS."""
 
 
 def act(st: BriscolaState, seat: int, move: str, events: list[Event]) -> None:
+    typed = cast("list[BriscolaEvent]", events)  # the engine's events are JSON-safe dicts
     if move == "swap":
-        swap(st, seat, events)
+        swap(st, seat, typed)
     else:
-        play_card(st, seat, move.removeprefix("play:"), events)
+        play_card(st, seat, move.removeprefix("play:"), typed)
 
 
 def resample(view: Json, rng: random.Random) -> BriscolaState:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import cast
 
 from bench import openspiel_headsup
 from bench.scopa import ROUND
@@ -28,6 +29,7 @@ from bot.games.base import Event, Json
 from bot.games.scopa import ai
 from bot.games.scopa.cards import PACK, VALUE
 from bot.games.scopa.engine import HAND, TABLE, ScopaState, play
+from bot.games.scopa.events import ScopaEvent
 
 GOAL = 0.55
 """The share of rounds ``hard`` aims to win against ISMCTS, draws counting half."""
@@ -56,7 +58,7 @@ def every_move() -> list[str]:
 
 def act(st: ScopaState, seat: int, token: str, events: list[Event]) -> None:
     card, took = ai.parse(token)
-    play(st, seat, card, list(took), events)
+    play(st, seat, card, list(took), cast("list[ScopaEvent]", events))  # JSON-safe dicts
 
 
 def resample(view: Json, rng: random.Random) -> ScopaState:

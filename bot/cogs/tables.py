@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import LANGUAGES
-from bot.text import GAME_TITLES
+from bot.text import GAME_TITLES, MOST_SEATS
 from bot.views import board, lobby, rules, server
 from bot.views.access import channel_table
 
@@ -61,7 +61,7 @@ class TablesCog(commands.Cog):
         self,
         interaction: Interaction,
         player: discord.User | None = None,
-        seat: app_commands.Range[int, 1, 12] | None = None,
+        seat: app_commands.Range[int, 1, MOST_SEATS] | None = None,
     ) -> None:
         await lobby.kick(interaction, channel_table(interaction), player, seat)
 

@@ -7,8 +7,6 @@ that ``apply`` never mutates. A game is fully determined by
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import random
 from typing import Any, Protocol, TypeVar
 
@@ -33,13 +31,22 @@ class Options(BaseModel):
 class Rules(Protocol[S]):
     """What the table manager, the AI, the simulator and the tests rely on."""
 
-    name: str
-    min_seats: int
-    max_seats: int
-    formalities: frozenset[str]
-    """Action tokens that decide nothing (Minchiate's ``nodeclare`` with nothing to declare):
-    when such a token is a seat's only legal action and nobody else may act, the table submits
-    it for the seat at once, without asking. Other forced moves stay the player's to make."""
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
+
+    @property
+    def formalities(self) -> frozenset[str]:
+        """Action tokens that decide nothing (Minchiate's ``nodeclare`` with nothing to declare):
+        when such a token is a seat's only legal action and nobody else may act, the table
+        submits it for the seat at once, without asking. Other forced moves stay the player's
+        to make."""
+        ...
 
     @property
     def options_model(self) -> type[Options]: ...
@@ -129,12 +136,3 @@ def split_token(action: object) -> list[str]:
     if not isinstance(action, str) or not action or len(action) > 40 or not action.isascii():
         raise GameError("That is not a move.")
     return action.split(":")
-
-
-def dump_fields(state: Any) -> Json:
-    """A dataclass state as JSON-safe data, field by field (house rules as a plain dict)."""
-    return {
-        f.name: (value.model_dump() if isinstance(value, BaseModel) else copy.deepcopy(value))
-        for f in dataclasses.fields(state)
-        for value in (getattr(state, f.name),)
-    }

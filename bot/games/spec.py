@@ -5,8 +5,9 @@ Each game's package registers one frozen ``GameSpec`` (``bot/games/<game>/spec.p
 spec instead of naming games:
 
 - ``rules``: ``GAMES``, so the table manager, the terminal, the simulator and the tests;
-- ``seats``: the lobby (how many, who sits where at the start), the terminal's default, the
-  teams of ratings and league points, the simulator's partners;
+- ``seats`` (stated by the engine, ``rules.seating``): the lobby (how many, who sits where
+  at the start), the terminal's default, the teams of ratings and league points, the
+  simulator's partners, ``/table kick``'s seat numbers;
 - ``players``: ``make_player`` (the AI worker, the terminal, the simulator);
 - ``text``: boards, hands, announcements and the lobby on Discord, the terminal, refusals,
   the league's statistics page; ``title``: the slash commands' choices and every heading;
@@ -26,47 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from bot.games.ai.base import Player, RandomPlayer, check_level
-from bot.games.base import Rules
+from bot.games.kit import Engine
 from bot.games.moves import Inputs, MoveReader
+from bot.games.seating import Seating
 
 ViewT = TypeVar("ViewT")  # the game's view of a seat
 EventT = TypeVar("EventT")  # the game's events
 OutcomeT = TypeVar("OutcomeT")  # the game's outcome
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Who sits where: the seats of a lobby, and at the start."""
-
-    fewest: int
-    """Seats a lobby needs to start (with ``fill``: people, the AI taking the rest)."""
-    most: int
-    """Seats a lobby holds."""
-    default: int
-    """Seats of a game in the terminal (``python -m bot play``) when none are asked for."""
-    fewest_option: str | None = None
-    """The house rule that sets ``fewest`` instead (One Hundred's ``min_players``)."""
-    fill: tuple[int, ...] = ()
-    """At the start, people take these seats in turn and AI players every other (Minchiate:
-    partners opposite each other); empty, people keep the seats they took in the lobby."""
-    sides: int | None = None
-    """Partnerships: seat ``s`` plays for side ``s % sides``; None, each seat for itself."""
-    partners_at: frozenset[int] | None = None
-    """The numbers of seats that play in partnerships (Scopa, Briscola: four); None, every
-    number (with ``sides``)."""
-
-    def fewest_with(self, options: object) -> int:
-        """Seats a lobby needs to start, under the table's house rules (a parsed options model)."""
-        return int(getattr(options, self.fewest_option)) if self.fewest_option else self.fewest
-
-    def partnered(self, seats: int) -> bool:
-        """Whether ``seats`` players play in partnerships."""
-        return self.sides is not None and (self.partners_at is None or seats in self.partners_at)
-
-    def teams(self, seats: int) -> list[int]:
-        """Each seat's side (its team, for ratings and league points)."""
-        sides = self.sides if self.sides is not None and self.partnered(seats) else None
-        return [seat % sides if sides else seat for seat in range(seats)]
 
 
 class HardFactory(Protocol):
@@ -169,8 +136,8 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     """The game's key: ``GAMES``, stored tables and matches, slash-command choices."""
     title: str
     """Its name in English, marked with ``N_`` and translated where shown."""
-    rules: Rules[Any]
-    seats: Seating
+    rules: Engine[Any, Any, Any]
+    """Its engine, on the kit; it states the game's seating, house rules and pack."""
     players: Players
     text: GameText[ViewT, EventT, OutcomeT]
     moves: MoveReader
@@ -185,6 +152,11 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     pictures; ``bot.gallery`` loads it when a picture is first wanted (and importing a spec,
     as the AI workers and the terminal do, imports no Pillow)."""
     types: Types
+
+    @property
+    def seats(self) -> Seating:
+        """Who sits where, as its engine states it."""
+        return self.rules.seating
 
     def player(self, level: str, *, budget: int | None = None) -> Player:
         """An AI for this game at ``level``; ``budget`` overrides the hard level's playouts."""

@@ -15,6 +15,8 @@ from bot.i18n import N_, t
 
 GAME_TITLES = {name: spec.title for name, spec in SPECS.items()}
 """The games' names in English (the slash commands' choices, translated by Discord's client)."""
+MOST_SEATS = max(spec.seats.most for spec in SPECS.values())
+"""The most seats of any game's lobby: the seat numbers ``/table kick`` takes."""
 
 
 def told(game: str, events: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ import pytest
 from bot.games import GAMES, GameError, make_player
 from bot.games.base import Rules
 from bot.games.centocinque.engine import CentocinqueState
+from bot.games.kit import clone
 from tests.games.support import seat_on_turn
 
 
@@ -45,7 +46,7 @@ def random_position(game: str, seed: int) -> Any:
 def reshuffle_hidden(state: Any, seat: int, rng: random.Random) -> Any:
     """The same position with the cards ``seat`` cannot see (other hands, the stock)
     dealt again at random among those places."""
-    st = state.clone()
+    st = clone(state)
     others = [s for s in range(st.seats) if s != seat]
     hidden = [c for s in others for c in st.hands[s]] + st.stock
     rng.shuffle(hidden)

@@ -10,10 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES
-from bot.games.base import dump_fields
-
-SEATS = {"centocinque": 3, "cento": 4, "minchiate": 4, "scopa": 2, "briscola": 4}
+from bot.games import GAMES, SPECS
+from bot.games.kit import dump_fields
+from tests.games.support import middle_size
 
 
 def _containers(value: Any) -> list[int]:
@@ -28,7 +27,7 @@ def _containers(value: Any) -> list[int]:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_dump_equals_a_deep_copy_and_shares_nothing_with_the_state(game: str) -> None:
     rules = GAMES[game]
-    state = rules.new_game(seats=SEATS[game], seed=3)
+    state = rules.new_game(seats=middle_size(SPECS[game]), seed=3)
     rng = random.Random(3)
     for _ in range(25):  # well into the game, with tricks, piles and logs filled in
         seat = rules.turn(state)

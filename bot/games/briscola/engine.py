@@ -21,22 +21,11 @@ each side took, not the points: counting them is each player's own skill, as at 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import Field
 
-from bot.games.base import (
-    Event,
-    Json,
-    Options,
-    check_deck,
-    check_seats,
-    dump_fields,
-    parse_options,
-    pick_dealer,
-    shuffled,
-    split_token,
-)
+from bot.games.base import Json, Options, shuffled
+from bot.games.briscola import events as ev
 from bot.games.briscola.cards import (
     CARICHI,
     PACK_SET,
@@ -46,7 +35,10 @@ from bot.games.briscola.cards import (
     sort_hand,
     winning_index,
 )
+from bot.games.briscola.events import BriscolaEvent
 from bot.games.errors import Card, GameError
+from bot.games.kit import Engine, Setup
+from bot.games.seating import Seating
 
 HAND_SIZE = 3
 
@@ -58,14 +50,18 @@ class BriscolaOptions(Options):
     deals_to_win: int = Field(default=2, ge=1, le=5)
 
 
+SEATING = Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4}))
+"""Two, three or four players; at four, partners opposite each other."""
+Events = list[BriscolaEvent]
+
+
 def sides_of(seats: int) -> int:
     """How many sides play: two partnerships at four, otherwise every seat for itself."""
-    return 2 if seats == 4 else seats
+    return SEATING.side_count(seats)
 
 
 def side_seats(seats: int) -> list[list[int]]:
-    sides = sides_of(seats)
-    return [list(range(s, seats, sides)) for s in range(sides)]
+    return SEATING.side_seats(seats)
 
 
 @dataclass(slots=True)
@@ -97,74 +93,29 @@ class BriscolaState:
     def trumps(self) -> str:
         return self.briscola[-1]
 
-    def clone(self) -> BriscolaState:
-        return BriscolaState(
-            self.seats,
-            self.seed,
-            self.options,
-            self.dealer,
-            self.deal_no,
-            [list(h) for h in self.hands],
-            list(self.stock),
-            self.face_up,
-            self.briscola,
-            self.drawn_by,
-            dict(self.known),
-            self.leader,
-            self.current,
-            list(self.trick),
-            list(self.tricks),
-            list(self.leaders),
-            list(self.winners),
-            [list(p) for p in self.piles],
-            list(self.deals_won),
-            list(self.results),
-        )
 
-
-class Briscola:
+class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
     name = "briscola"
-    formalities: frozenset[str] = frozenset()
-    min_seats = 2
-    max_seats = 4
-    options_model = BriscolaOptions
+    title = "Briscola"
+    seating = SEATING
+
+    def pack(self, seats: int) -> list[str]:
+        return pack_for(seats)
 
     # -- setting up ---------------------------------------------------------------------------
 
-    def new_game(
-        self,
-        seats: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-        dealer: int | None = None,
-        deck: list[str] | None = None,
-    ) -> BriscolaState:
-        check_seats("Briscola", seats, self.min_seats, self.max_seats)
-        opts = parse_options(BriscolaOptions, options)
-        sides = sides_of(seats)
+    def start(self, setup: Setup[BriscolaOptions], events: Events) -> BriscolaState:
         st = BriscolaState(
-            seats=seats,
-            seed=seed,
-            options=opts,
-            dealer=pick_dealer(seats, seed, dealer),
-            deals_won=[0] * sides,
+            seats=setup.seats,
+            seed=setup.seed,
+            options=setup.options,
+            dealer=setup.dealer,
+            deals_won=[0] * sides_of(setup.seats),
         )
-        if deck is None:
-            pack = shuffled(pack_for(seats), seed, "deal", 1)
-        elif isinstance(deck, list) and all(isinstance(c, str) for c in deck):
-            pack = check_deck(deck, pack_for(seats))
-        else:
-            raise GameError("The explicit deck must be a list of card codes.")
-        deal(st, pack, [])
+        deal(st, setup.deck, events)
         return st
 
     # -- who acts -----------------------------------------------------------------------------
-
-    def turn(self, state: BriscolaState) -> int | None:
-        return state.current
-
-    def to_act(self, state: BriscolaState) -> list[int]:
-        return [] if state.current is None else [state.current]
 
     def legal_actions(self, state: BriscolaState, seat: int) -> list[str]:
         if seat != state.current:
@@ -177,21 +128,14 @@ class Briscola:
 
     # -- moves --------------------------------------------------------------------------------
 
-    def apply(
-        self, state: BriscolaState, seat: int, action: str
-    ) -> tuple[BriscolaState, list[Event]]:
-        parts = split_token(action)
-        if state.current is None:
-            raise GameError("The match is over.")
-        if action not in self.legal_actions(state, seat):
-            raise _why_illegal(state, seat, parts)
-        st = state.clone()
-        events: list[Event] = []
-        if action == "swap":
+    def move(self, st: BriscolaState, seat: int, parts: list[str], events: Events) -> None:
+        if parts[0] == "swap":
             swap(st, seat, events)
         else:
             play_card(st, seat, parts[1], events)
-        return st, events
+
+    def why_illegal(self, state: BriscolaState, seat: int, parts: list[str]) -> GameError:
+        return _why_illegal(state, seat, parts)
 
     # -- what people see ----------------------------------------------------------------------
 
@@ -244,26 +188,16 @@ class Briscola:
             "deal_points": [list(r) for r in state.results],
         }
 
-    # -- saving -------------------------------------------------------------------------------
+    # -- loading ------------------------------------------------------------------------------
 
-    def dump(self, state: BriscolaState) -> Json:
-        return dump_fields(state)
-
-    def load(self, data: Json) -> BriscolaState:
-        try:
-            d = dict(data)
-            d["options"] = parse_options(BriscolaOptions, d["options"])
-            st = BriscolaState(**d)
-            _check_loaded(st)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise GameError("This saved Briscola game is damaged and cannot be loaded.") from exc
-        return st
+    def check(self, state: BriscolaState) -> None:
+        _check_loaded(state)
 
 
 # -- the deal --------------------------------------------------------------------------------
 
 
-def deal(st: BriscolaState, pack: list[str], events: list[Event]) -> None:
+def deal(st: BriscolaState, pack: list[str], events: Events) -> None:
     """Deal three cards each, one at a time from the seat after the dealer; turn the next card
     face up under the stock: the briscola. The seat after the dealer leads."""
     n = st.seats
@@ -279,13 +213,7 @@ def deal(st: BriscolaState, pack: list[str], events: list[Event]) -> None:
     st.piles = [[] for _ in range(sides_of(n))]
     st.leader = st.current = first
     events.append(
-        {
-            "type": "deal",
-            "deal": st.deal_no,
-            "dealer": st.dealer,
-            "first": first,
-            "briscola": st.briscola,
-        }
+        ev.Deal(type="deal", deal=st.deal_no, dealer=st.dealer, first=first, briscola=st.briscola)
     )
 
 
@@ -295,7 +223,7 @@ def can_swap(st: BriscolaState, seat: int) -> bool:
     )
 
 
-def swap(st: BriscolaState, seat: int, events: list[Event]) -> None:
+def swap(st: BriscolaState, seat: int, events: Events) -> None:
     """The 7 of trumps goes under the stock face up; the briscola it replaces is known to be in
     the hand that took it. The seat is still on turn."""
     seven, taken = seven_of(st.trumps), st.face_up
@@ -305,15 +233,15 @@ def swap(st: BriscolaState, seat: int, events: list[Event]) -> None:
     hand.append(taken)
     st.face_up = seven
     st.known[taken] = seat
-    events.append({"type": "swap", "seat": seat, "seven": seven, "card": taken})
+    events.append(ev.Swap(type="swap", seat=seat, seven=seven, card=taken))
 
 
-def play_card(st: BriscolaState, seat: int, card: str, events: list[Event]) -> None:
+def play_card(st: BriscolaState, seat: int, card: str, events: Events) -> None:
     """Carry out a legal play in place (``apply`` hands it a clone)."""
     st.hands[seat].remove(card)
     st.known.pop(card, None)
     st.trick.append(card)
-    events.append({"type": "play", "seat": seat, "card": card})
+    events.append(ev.Play(type="play", seat=seat, card=card))
     if len(st.trick) < st.seats:
         st.current = (seat + 1) % st.seats
         return
@@ -335,7 +263,7 @@ def is_strozzo(cards: list[str], leader: int, winner_at: int, seats: int, trumps
     )
 
 
-def _close_trick(st: BriscolaState, events: list[Event]) -> None:
+def _close_trick(st: BriscolaState, events: Events) -> None:
     cards, leader, n = st.trick, st.leader, st.seats
     at = winning_index(cards, st.trumps)
     winner = (leader + at) % n
@@ -345,15 +273,15 @@ def _close_trick(st: BriscolaState, events: list[Event]) -> None:
     st.winners.append(winner)
     st.trick = []
     events.append(
-        {
-            "type": "trick",
-            "number": len(st.tricks),
-            "leader": leader,
-            "cards": list(cards),
-            "winner": winner,
-            "points": sum(POINTS[c] for c in cards),
-            "strozzo": is_strozzo(cards, leader, at, n, st.trumps),
-        }
+        ev.Trick(
+            type="trick",
+            number=len(st.tricks),
+            leader=leader,
+            cards=list(cards),
+            winner=winner,
+            points=sum(POINTS[c] for c in cards),
+            strozzo=is_strozzo(cards, leader, at, n, st.trumps),
+        )
     )
     if st.face_up is not None:
         _draw(st, winner, events)
@@ -363,7 +291,7 @@ def _close_trick(st: BriscolaState, events: list[Event]) -> None:
         _end_deal(st, events)
 
 
-def _draw(st: BriscolaState, winner: int, events: list[Event]) -> None:
+def _draw(st: BriscolaState, winner: int, events: Events) -> None:
     """Each player draws a card, the trick's winner first; the face-up briscola comes last."""
     order = [(winner + i) % st.seats for i in range(st.seats)]
     for seat in order:
@@ -376,10 +304,10 @@ def _draw(st: BriscolaState, winner: int, events: list[Event]) -> None:
             st.face_up = None
             st.drawn_by = seat
             st.known[card] = seat
-            events.append({"type": "draw", "order": order, "left": 0})
-            events.append({"type": "last_card", "seat": seat, "card": card})
+            events.append(ev.Draw(type="draw", order=order, left=0))
+            events.append(ev.LastCard(type="last_card", seat=seat, card=card))
             return
-    events.append({"type": "draw", "order": order, "left": len(st.stock) + 1})
+    events.append(ev.Draw(type="draw", order=order, left=len(st.stock) + 1))
 
 
 def deal_winner(points: list[int]) -> int | None:
@@ -390,24 +318,24 @@ def deal_winner(points: list[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def _end_deal(st: BriscolaState, events: list[Event]) -> None:
+def _end_deal(st: BriscolaState, events: Events) -> None:
     points = [sum(POINTS[c] for c in pile) for pile in st.piles]
     winner = deal_winner(points)
     if winner is not None:
         st.deals_won[winner] += 1
     st.results.append(points)
     events.append(
-        {
-            "type": "deal_over",
-            "deal": st.deal_no,
-            "points": list(points),
-            "winner": winner,
-            "deals_won": list(st.deals_won),
-        }
+        ev.DealOver(
+            type="deal_over",
+            deal=st.deal_no,
+            points=list(points),
+            winner=winner,
+            deals_won=list(st.deals_won),
+        )
     )
     if winner is not None and st.deals_won[winner] >= st.options.deals_to_win:
         st.current = None
-        events.append({"type": "match_over", "winner": winner, "ranking": ranking(st)})
+        events.append(ev.MatchOver(type="match_over", winner=winner, ranking=ranking(st)))
         return
     st.deal_no += 1
     st.dealer = (st.dealer + 1) % st.seats

@@ -1,12 +1,6 @@
-"""Briscola's events, typed: what ``apply`` reports, as the words and the league read it.
+"""Briscola's events, typed: what ``apply`` reports, as the words and the league read it."""
 
-The engine reports plain JSON-safe dicts (the contract); these types describe them, key by
-key, and the conformance tests check every event of random matches against them. Each type is
-``final``, so that mypy narrows the union on a key (``"seat" in event``).
-"""
-
-# No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
-# only from annotations evaluated when the class is made (the tests read them).
+# No ``from __future__ import annotations`` (``bot.games.kit`` says why).
 
 from typing import Literal, TypedDict, final
 

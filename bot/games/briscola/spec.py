@@ -7,13 +7,12 @@ from bot.games.briscola.engine import Briscola
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
     name="briscola",
     title=text.TITLE,
     rules=Briscola(),
-    seats=Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4})),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.games.briscola.cards import CARICHI
+from bot.games.briscola.engine import sides_of
 from bot.games.briscola.events import BriscolaEvent, DealOver, Trick
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
 from bot.games.text import KEPT_IN_ITALIAN, by_suit, the_card, the_suit
@@ -46,7 +47,7 @@ def _partnered(sides: int, names: list[str]) -> bool:
 
 
 def _sides(names: list[str]) -> int:
-    return 2 if len(names) == 4 else len(names)
+    return sides_of(len(names))
 
 
 def _points(n: int) -> str:

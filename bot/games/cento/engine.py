@@ -16,20 +16,13 @@ from typing import Any
 
 from pydantic import Field
 
-from bot.games.base import (
-    Event,
-    Json,
-    Options,
-    check_deck,
-    check_seats,
-    dump_fields,
-    parse_options,
-    pick_dealer,
-    shuffled,
-    split_token,
-)
+from bot.games.base import Json, Options, shuffled
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
+from bot.games.cento import events as ev
+from bot.games.cento.events import CentoEvent
 from bot.games.errors import Card, GameError
+from bot.games.kit import Engine, Setup
+from bot.games.seating import Seating
 
 LIMIT = 100
 CHIPS = 3
@@ -45,6 +38,11 @@ class CentoOptions(Options):
     allow_negative: bool = False
     allow_voluntary_bust: bool = False
     reset_after_bust: bool = False
+
+
+SEATING = Seating(fewest=2, most=12, default=3, fewest_option="min_players")
+"""Two to twelve players, the fewest set by a house rule."""
+Events = list[CentoEvent]
 
 
 def packs_for(seats: int) -> int:
@@ -97,63 +95,27 @@ class CentoState:
     # {"card", "before" (the total it met), "bust"}, or None.
     last_plays: list[Json | None] = field(default_factory=list)
 
-    def clone(self) -> CentoState:
-        return CentoState(
-            self.seats,
-            self.seed,
-            self.options,
-            self.dealer,
-            list(self.chips),
-            [list(h) for h in self.hands],
-            list(self.stock),
-            list(self.pile),
-            self.total,
-            self.direction,
-            self.current,
-            list(self.eliminated),
-            list(self.busts),
-            self.shuffles,
-            self.round_no,
-            self.turns,
-            list(self.last_plays),  # entries are replaced, never changed
-        )
 
-
-class Cento:
+class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
     name = "cento"
-    formalities: frozenset[str] = frozenset()
-    min_seats = 2
-    max_seats = 12
-    options_model = CentoOptions
+    title = "One Hundred"
+    seating = SEATING
+    first_deal = ("round", 1)
 
-    def new_game(
-        self,
-        seats: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-        dealer: int | None = None,
-        deck: list[str] | None = None,
-    ) -> CentoState:
-        opts = parse_options(CentoOptions, options)
-        check_seats("One Hundred", seats, opts.min_players, self.max_seats)
-        full = french_pack(packs_for(seats))
+    def pack(self, seats: int) -> list[str]:
+        return french_pack(packs_for(seats))
+
+    def start(self, setup: Setup[CentoOptions], events: Events) -> CentoState:
         st = CentoState(
-            seats=seats,
-            seed=seed,
-            options=opts,
-            dealer=pick_dealer(seats, seed, dealer),
-            chips=[CHIPS] * seats,
-            busts=[0] * seats,
+            seats=setup.seats,
+            seed=setup.seed,
+            options=setup.options,
+            dealer=setup.dealer,
+            chips=[CHIPS] * setup.seats,
+            busts=[0] * setup.seats,
         )
-        pack = check_deck(deck, full) if deck is not None else shuffled(full, seed, "round", 1)
-        _deal(st, pack, [])
+        _deal(st, setup.deck, events)
         return st
-
-    def turn(self, state: CentoState) -> int | None:
-        return state.current
-
-    def to_act(self, state: CentoState) -> list[int]:
-        return [] if state.current is None else [state.current]
 
     def legal_actions(self, state: CentoState, seat: int) -> list[str]:
         if seat != state.current:
@@ -169,39 +131,35 @@ class Cento:
                 acts.append(f"play:{card}")
         return acts
 
-    def apply(self, state: CentoState, seat: int, action: str) -> tuple[CentoState, list[Event]]:
-        parts = split_token(action)
-        if state.current is None:
-            raise GameError("The match is over.")
+    def check_move(self, state: CentoState, seat: int, action: str, parts: list[str]) -> None:
         if not _is_legal(state, seat, parts):
             raise _why_illegal(state, seat, parts)
-        st = state.clone()
-        events: list[Event] = []
+
+    def move(self, st: CentoState, seat: int, parts: list[str], events: Events) -> None:
         card = parts[1]
         chosen = int(parts[2]) if len(parts) == 3 else None
         before = st.total
         after = new_total(card, before, chosen, st.options.allow_negative)
+        bust = after > LIMIT
         st.hands[seat].remove(card)
         st.pile.append(card)
         st.turns += 1
-        event: Event = {"type": "play", "seat": seat, "card": card, "before": before}
+        event = ev.Play(type="play", seat=seat, card=card, before=before, total=after)
         if chosen is not None:
             event["chosen"] = chosen
         events.append(event)
-        st.last_plays[seat] = {"card": card, "before": before, "bust": after > LIMIT}
-        if after > LIMIT:
+        st.last_plays[seat] = {"card": card, "before": before, "bust": bust}
+        if bust:
             event["bust"] = True
             event["total"] = before
             _bust(st, seat, events)
-            return st, events
+            return
         st.total = after
-        event["total"] = after
         if card[0] == "4" and len(_alive(st)) > 1:
             st.direction = -st.direction
             event["effect"] = "reverse"
         _draw(st, seat, events)
         _next_turn(st, seat, events)
-        return st, events
 
     def view(self, state: CentoState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view).
@@ -242,25 +200,18 @@ class Cento:
             "turns": state.turns,
         }
 
-    def dump(self, state: CentoState) -> Json:
-        return dump_fields(state)
+    def upgrade(self, fields: Json) -> Json:
+        fields.setdefault("last_plays", [None] * fields["seats"])  # saved before it was kept
+        return fields
 
-    def load(self, data: Json) -> CentoState:
-        try:
-            d = dict(data)
-            d["options"] = parse_options(CentoOptions, d["options"])
-            d.setdefault("last_plays", [None] * d["seats"])  # saved before it was kept
-            st = CentoState(**d)
-            cards = [c for h in st.hands for c in h] + st.stock + st.pile
-            if sorted(cards) != sorted(french_pack(packs_for(st.seats))):
-                raise ValueError("cards")
-            if len(st.hands) != st.seats or len(st.chips) != st.seats:
-                raise ValueError("seats")
-            if len(st.last_plays) != st.seats or not all(map(_is_play, st.last_plays)):
-                raise ValueError("last plays")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise GameError("This saved One Hundred game is damaged and cannot be loaded.") from exc
-        return st
+    def check(self, state: CentoState) -> None:
+        cards = [c for h in state.hands for c in h] + state.stock + state.pile
+        if sorted(cards) != sorted(french_pack(packs_for(state.seats))):
+            raise ValueError("cards")
+        if len(state.hands) != state.seats or len(state.chips) != state.seats:
+            raise ValueError("seats")
+        if len(state.last_plays) != state.seats or not all(map(_is_play, state.last_plays)):
+            raise ValueError("last plays")
 
 
 def _is_play(play: Any) -> bool:
@@ -345,35 +296,35 @@ def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> GameError:
     return GameError("That move is not allowed here.")
 
 
-def _draw(st: CentoState, seat: int, events: list[Event]) -> None:
+def _draw(st: CentoState, seat: int, events: Events) -> None:
     if not st.stock and len(st.pile) > 1:
         st.shuffles += 1
         st.stock = shuffled(st.pile[:-1], st.seed, "reshuffle", st.round_no, st.shuffles)
         st.pile = st.pile[-1:]
         # A view names no card in a hidden place: only the play still on the pile is kept.
         st.last_plays = [p if s == seat else None for s, p in enumerate(st.last_plays)]
-        events.append({"type": "reshuffle", "stock": len(st.stock), "total": st.total})
+        events.append(ev.Reshuffle(type="reshuffle", stock=len(st.stock), total=st.total))
     if st.stock:
         st.hands[seat].append(st.stock.pop(0))
 
 
-def _next_turn(st: CentoState, seat: int, events: list[Event]) -> None:
+def _next_turn(st: CentoState, seat: int, events: Events) -> None:
     st.current = _step(st, seat, st.direction)
-    events.append({"type": "turn", "seat": st.current})
+    events.append(ev.Turn(type="turn", seat=st.current))
 
 
-def _bust(st: CentoState, seat: int, events: list[Event]) -> None:
+def _bust(st: CentoState, seat: int, events: Events) -> None:
     st.chips[seat] -= 1
     st.busts[seat] += 1
-    events.append({"type": "chip_lost", "seat": seat, "chips": st.chips[seat]})
+    events.append(ev.ChipLost(type="chip_lost", seat=seat, chips=st.chips[seat]))
     if st.chips[seat] == 0:
         st.eliminated.append(seat)
         st.stock.extend(st.hands[seat])
         st.hands[seat] = []
-        events.append({"type": "eliminated", "seat": seat})
+        events.append(ev.Eliminated(type="eliminated", seat=seat))
         if len(_alive(st)) == 1:
             st.current = None
-            events.append({"type": "match_over", "ranking": _ranking(st)})
+            events.append(ev.MatchOver(type="match_over", ranking=_ranking(st)))
             return
     if st.options.reset_after_bust:
         st.round_no += 1
@@ -386,7 +337,7 @@ def _bust(st: CentoState, seat: int, events: list[Event]) -> None:
     _next_turn(st, seat, events)
 
 
-def _deal(st: CentoState, pack: list[str], events: list[Event]) -> None:
+def _deal(st: CentoState, pack: list[str], events: Events) -> None:
     st.hands = [[] for _ in range(st.seats)]
     st.total = 0
     st.direction = 1
@@ -403,7 +354,7 @@ def _deal(st: CentoState, pack: list[str], events: list[Event]) -> None:
     st.pile = []
     st.last_plays = [None] * st.seats
     st.current = order[0]
-    events.append({"type": "deal", "round": st.round_no, "dealer": st.dealer, "first": order[0]})
+    events.append(ev.Deal(type="deal", round=st.round_no, dealer=st.dealer, first=order[0]))
 
 
 def _ranking(st: CentoState) -> list[list[int]]:

@@ -7,13 +7,12 @@ from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     name="cento",
     title=text.TITLE,
     rules=Cento(),
-    seats=Seating(fewest=2, most=12, default=3, fewest_option="min_players"),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

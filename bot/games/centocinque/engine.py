@@ -17,30 +17,25 @@ drawer's view, never in an event).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from pydantic import Field
 
-from bot.games.base import (
-    Event,
-    Json,
-    Options,
-    check_deck,
-    check_seats,
-    dump_fields,
-    parse_options,
-    pick_dealer,
-    shuffled,
-    split_token,
-)
+from bot.games.base import Json, Options, shuffled
 from bot.games.cards import ITALIAN_SUITS, italian_pack, rank, suit
+from bot.games.centocinque import events as ev
+from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.errors import GameError
+from bot.games.kit import Engine, Setup
+from bot.games.seating import Seating
 
 PENALTY = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "F": 8, "C": 25, "R": 10}
 ELIMINATION = 105
 HAND_SIZE = 5
 PACK = italian_pack()
 PACK_SET = frozenset(PACK)
+SEATING = Seating(fewest=2, most=6, default=3)
+"""Two to six players, each for themselves."""
+Events = list[CentocinqueEvent]
 
 
 class CentocinqueOptions(Options):
@@ -84,69 +79,33 @@ class CentocinqueState:
     # This hand's positions after moves that emptied or rebuilt the stock (see ``_position``).
     positions: list[str] = field(default_factory=list)
 
-    def clone(self) -> CentocinqueState:
-        return CentocinqueState(
-            self.seats,
-            self.seed,
-            self.options,
-            self.dealer,
-            self.hand_no,
-            list(self.tallies),
-            list(self.out),
-            [list(h) for h in self.hands],
-            list(self.stock),
-            list(self.discard),
-            self.current,
-            self.direction,
-            self.pending,
-            self.free,
-            self.called_suit,
-            self.lock,
-            self.drawn,
-            self.missed,
-            self.shuffles,
-            list(self.hands_won),
-            [list(g) for g in self.eliminated],
-            list(self.positions),
-        )
 
-
-class Centocinque:
+class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]):
     name = "centocinque"
-    formalities: frozenset[str] = frozenset()
-    min_seats = 2
-    max_seats = 6
-    options_model = CentocinqueOptions
+    title = "Centocinque"
+    seating = SEATING
+    first_deal = ("hand", 1)
+
+    def pack(self, seats: int) -> list[str]:
+        return list(PACK)
 
     # -- setting up ---------------------------------------------------------------------------
 
-    def new_game(
-        self,
-        seats: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-        dealer: int | None = None,
-        deck: list[str] | None = None,
-    ) -> CentocinqueState:
-        check_seats("Centocinque", seats, self.min_seats, self.max_seats)
-        opts = parse_options(CentocinqueOptions, options)
+    def start(self, setup: Setup[CentocinqueOptions], events: Events) -> CentocinqueState:
+        seats = setup.seats
         st = CentocinqueState(
             seats=seats,
-            seed=seed,
-            options=opts,
-            dealer=pick_dealer(seats, seed, dealer),
+            seed=setup.seed,
+            options=setup.options,
+            dealer=setup.dealer,
             tallies=[0] * seats,
             out=[False] * seats,
             hands_won=[0] * seats,
         )
-        pack = check_deck(deck, PACK) if deck is not None else shuffled(PACK, seed, "hand", 1)
-        _deal(st, pack, [])
+        _deal(st, setup.deck, events)
         return st
 
     # -- who acts -----------------------------------------------------------------------------
-
-    def turn(self, state: CentocinqueState) -> int | None:
-        return state.current
 
     def to_act(self, state: CentocinqueState) -> list[int]:
         if state.current is None:
@@ -164,16 +123,11 @@ class Centocinque:
 
     # -- moves --------------------------------------------------------------------------------
 
-    def apply(
-        self, state: CentocinqueState, seat: int, action: str
-    ) -> tuple[CentocinqueState, list[Event]]:
-        parts = split_token(action)
-        if state.current is None:
-            raise GameError("The match is over.")
+    def check_move(self, state: CentocinqueState, seat: int, action: str, parts: list[str]) -> None:
         if not _is_legal(state, seat, parts):
             raise _why_illegal(state, seat, parts)
-        st = state.clone()
-        events: list[Event] = []
+
+    def move(self, st: CentocinqueState, seat: int, parts: list[str], events: Events) -> None:
         kind = parts[0]
         hand_no, shuffles = st.hand_no, st.shuffles
         if kind == "play":
@@ -182,15 +136,14 @@ class Centocinque:
             _draw_action(st, seat, events)
         elif kind == "pass":
             st.drawn = None
-            events.append({"type": "pass", "seat": seat})  # looks like any pass
+            events.append(ev.Pass(type="pass", seat=seat))  # looks like any pass
             _next_turn(st, 1, events)
         elif kind == "callout":
             _callout(st, seat, int(parts[1]), events)
         else:  # "penultima", late
             st.missed = None
-            events.append({"type": "penultima", "seat": seat, "late": True})
+            events.append(ev.Penultima(type="penultima", seat=seat, late=True))
         _after_move(st, hand_no, shuffles, kind in ("play", "draw", "pass"), events)
-        return st, events
 
     # -- what people see ----------------------------------------------------------------------
 
@@ -239,24 +192,14 @@ class Centocinque:
             "hands": state.hand_no,
         }
 
-    # -- saving -------------------------------------------------------------------------------
+    # -- loading ------------------------------------------------------------------------------
 
-    def dump(self, state: CentocinqueState) -> Json:
-        return dump_fields(state)
-
-    def load(self, data: Json) -> CentocinqueState:
-        try:
-            d = dict(data)
-            d["options"] = parse_options(CentocinqueOptions, d["options"])
-            st = CentocinqueState(**d)
-            cards = [c for h in st.hands for c in h] + st.stock + st.discard
-            if sorted(cards) != sorted(PACK) or len(st.hands) != st.seats:
-                raise ValueError("cards")
-            if type(st.positions) is not list or not all(type(k) is str for k in st.positions):
-                raise ValueError("positions")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise GameError("This saved Centocinque game is damaged and cannot be loaded.") from exc
-        return st
+    def check(self, state: CentocinqueState) -> None:
+        cards = [c for h in state.hands for c in h] + state.stock + state.discard
+        if sorted(cards) != sorted(PACK) or len(state.hands) != state.seats:
+            raise ValueError("cards")
+        if type(state.positions) is not list or not all(type(k) is str for k in state.positions):
+            raise ValueError("positions")
 
 
 # -- rules helpers ----------------------------------------------------------------------------
@@ -438,18 +381,18 @@ def _draw_cards(st: CentocinqueState, seat: int, count: int) -> int:
     return got
 
 
-def _reshuffle_event(st: CentocinqueState, before: int, events: list[Event]) -> None:
+def _reshuffle_event(st: CentocinqueState, before: int, events: Events) -> None:
     if st.shuffles != before:
-        events.append({"type": "reshuffle", "stock": len(st.stock)})
+        events.append(ev.Reshuffle(type="reshuffle", stock=len(st.stock)))
 
 
-def _next_turn(st: CentocinqueState, steps: int, events: list[Event]) -> None:
+def _next_turn(st: CentocinqueState, steps: int, events: Events) -> None:
     assert st.current is not None
     st.current = _step(st, st.current, steps)
-    events.append({"type": "turn", "seat": st.current})
+    events.append(ev.Turn(type="turn", seat=st.current))
 
 
-def _play(st: CentocinqueState, seat: int, parts: list[str], events: list[Event]) -> None:
+def _play(st: CentocinqueState, seat: int, parts: list[str], events: Events) -> None:
     card = parts[1]
     said = parts[-1] == "penultima"
     named = parts[2] if len(parts) > 2 and parts[2] in ITALIAN_SUITS else None
@@ -461,7 +404,7 @@ def _play(st: CentocinqueState, seat: int, parts: list[str], events: list[Event]
     st.free = False
     st.called_suit = None
     st.lock = None
-    event: Event = {"type": "play", "seat": seat, "card": card, "left": len(hand)}
+    event = ev.Play(type="play", seat=seat, card=card, left=len(hand))
     if len(hand) == 1:
         event["penultima"] = said
         if not said:
@@ -499,28 +442,28 @@ def _play(st: CentocinqueState, seat: int, parts: list[str], events: list[Event]
         _next_turn(st, 1, events)
 
 
-def _draw_action(st: CentocinqueState, seat: int, events: list[Event]) -> None:
+def _draw_action(st: CentocinqueState, seat: int, events: Events) -> None:
     st.missed = None
     before = st.shuffles
     if st.pending:
         got = _draw_cards(st, seat, st.pending)
         _reshuffle_event(st, before, events)
-        events.append({"type": "draw", "seat": seat, "count": got, "owed": st.pending})
+        events.append(ev.Draw(type="draw", seat=seat, count=got, owed=st.pending))
         st.pending = 0
         _next_turn(st, 1, events)
         return
     got = _draw_cards(st, seat, 1)
     _reshuffle_event(st, before, events)
-    events.append({"type": "draw", "seat": seat, "count": got})
+    events.append(ev.Draw(type="draw", seat=seat, count=got))
     card = st.hands[seat][-1] if got else None
     if card is not None and _playable(st, card):
         st.drawn = card
         return
-    events.append({"type": "pass", "seat": seat})
+    events.append(ev.Pass(type="pass", seat=seat))
     _next_turn(st, 1, events)
 
 
-def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) -> None:
+def _callout(st: CentocinqueState, seat: int, target: int, events: Events) -> None:
     """A legal call-out (RULES.md §1.6, §1.9). It is nobody's turn: a wrong one costs the caller
     its penalty and closes no other seat's window; but a caller whose own window was open and
     who now holds more than one card can no longer be called."""
@@ -529,13 +472,11 @@ def _callout(st: CentocinqueState, seat: int, target: int, events: list[Event]) 
         st.missed = None
         got = _draw_cards(st, target, st.options.penultima_penalty)
         _reshuffle_event(st, before, events)
-        events.append({"type": "callout", "seat": seat, "target": target, "penalty": got})
+        events.append(ev.Callout(type="callout", seat=seat, target=target, penalty=got))
     else:
         got = _draw_cards(st, seat, st.options.false_callout_penalty)
         _reshuffle_event(st, before, events)
-        events.append(
-            {"type": "callout", "seat": seat, "target": target, "wrong": True, "penalty": got}
-        )
+        events.append(ev.Callout(type="callout", seat=seat, target=target, wrong=True, penalty=got))
         if st.missed == seat and len(st.hands[seat]) != 1:
             st.missed = None
 
@@ -561,7 +502,7 @@ def _position(st: CentocinqueState) -> str:
 
 
 def _after_move(
-    st: CentocinqueState, hand_no: int, shuffles: int, turn: bool, events: list[Event]
+    st: CentocinqueState, hand_no: int, shuffles: int, turn: bool, events: Events
 ) -> None:
     """Block the hand if a move brought back a position already seen in it (RULES.md §1.4).
 
@@ -586,7 +527,7 @@ def _hand_points(st: CentocinqueState, seat: int) -> int:
     return sum(PENALTY[c[:-1]] for c in st.hands[seat])
 
 
-def _block_hand(st: CentocinqueState, events: list[Event]) -> None:
+def _block_hand(st: CentocinqueState, events: Events) -> None:
     """End a hand that has gone round in circles: the fewest penalty points win it (then the
     fewest cards, then the first in order of play from the seat on turn); the others score
     as if the winner had gone out."""
@@ -598,17 +539,17 @@ def _block_hand(st: CentocinqueState, events: list[Event]) -> None:
     _score_hand(st, winner, events, blocked=True)
 
 
-def _end_hand(st: CentocinqueState, winner: int, events: list[Event]) -> None:
+def _end_hand(st: CentocinqueState, winner: int, events: Events) -> None:
     if st.pending and st.options.last_two_draws:
         victim = _step(st, winner, 1)
         before = st.shuffles
         got = _draw_cards(st, victim, st.pending)
         _reshuffle_event(st, before, events)
-        events.append({"type": "draw", "seat": victim, "count": got, "owed": st.pending})
+        events.append(ev.Draw(type="draw", seat=victim, count=got, owed=st.pending))
     _score_hand(st, winner, events, blocked=False)
 
 
-def _score_hand(st: CentocinqueState, winner: int, events: list[Event], blocked: bool) -> None:
+def _score_hand(st: CentocinqueState, winner: int, events: Events, blocked: bool) -> None:
     """The hand is over: the others score their cards, then eliminations, the next deal."""
     st.pending = 0
     st.missed = None
@@ -620,24 +561,24 @@ def _score_hand(st: CentocinqueState, winner: int, events: list[Event], blocked:
             penalties[s] = points
             st.tallies[s] += points
     events.append(
-        {
-            "type": "hand_over",
-            "hand": st.hand_no,
-            "winner": winner,
-            "blocked": blocked,
-            "penalties": {str(s): p for s, p in penalties.items()},
-            "tallies": list(st.tallies),
-        }
+        ev.HandOver(
+            type="hand_over",
+            hand=st.hand_no,
+            winner=winner,
+            blocked=blocked,
+            penalties={str(s): p for s, p in penalties.items()},
+            tallies=list(st.tallies),
+        )
     )
     gone = [s for s in penalties if st.tallies[s] >= ELIMINATION]
     if gone:
         for s in gone:
             st.out[s] = True
         st.eliminated.append(gone)
-        events.append({"type": "eliminated", "seats": gone})
+        events.append(ev.Eliminated(type="eliminated", seats=gone))
     if len(_alive(st)) == 1:
         st.current = None
-        events.append({"type": "match_over", "winner": winner, "ranking": _ranking(st)})
+        events.append(ev.MatchOver(type="match_over", winner=winner, ranking=_ranking(st)))
         return
     st.hand_no += 1
     st.dealer = _next_alive(st, st.dealer)
@@ -651,7 +592,7 @@ def _next_alive(st: CentocinqueState, seat: int) -> int:
     return seat
 
 
-def _deal(st: CentocinqueState, pack: list[str], events: list[Event]) -> None:
+def _deal(st: CentocinqueState, pack: list[str], events: Events) -> None:
     st.direction = 1
     st.pending = 0
     st.free = False
@@ -684,14 +625,14 @@ def _deal(st: CentocinqueState, pack: list[str], events: list[Event]) -> None:
     st.discard = [starter]
     st.current = order[0]
     events.append(
-        {
-            "type": "deal",
-            "hand": st.hand_no,
-            "dealer": st.dealer,
-            "starter": starter,
-            "buried": buried,
-            "first": st.current,
-        }
+        ev.Deal(
+            type="deal",
+            hand=st.hand_no,
+            dealer=st.dealer,
+            starter=starter,
+            buried=buried,
+            first=order[0],
+        )
     )
 
 

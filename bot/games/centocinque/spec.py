@@ -7,13 +7,12 @@ from bot.games.centocinque.engine import Centocinque
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec(
     name="centocinque",
     title=text.TITLE,
     rules=Centocinque(),
-    seats=Seating(fewest=2, most=6, default=3),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

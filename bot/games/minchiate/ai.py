@@ -14,6 +14,7 @@ from bot.games.ai.search import best_action
 from bot.games.base import Json
 from bot.games.minchiate.cards import COMBO_POINTS, MATTO, PACK, RANK, SUIT, side
 from bot.games.minchiate.engine import Minchiate, MinchiateState, play_card
+from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.policy import choose_card, choose_discard
 from bot.games.minchiate.sampling import Sampler
 from bot.games.minchiate.tricks import legal_cards
@@ -102,7 +103,7 @@ def playout(st: MinchiateState, seat: int, rng: random.Random) -> float:
     """Play the deal out in place with the quick policy; score it for ``seat``'s partnership:
     mostly who wins on resti, then by how much."""
     out = set(st.fola).union(*st.discards, *st.tricks, st.trick)
-    sink: list[Json] = []
+    sink: list[MinchiateEvent] = []
     while st.current is not None:
         s = st.current
         hand = st.hands[s]

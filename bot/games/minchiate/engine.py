@@ -21,19 +21,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-from bot.games.base import (
-    Event,
-    Json,
-    Options,
-    check_deck,
-    parse_options,
-    pick_dealer,
-    shuffled,
-    split_token,
-)
+from bot.games.base import Event, Json, Options
 from bot.games.errors import GameError, Word
+from bot.games.kit import Engine, Setup, fresh, untyped
+from bot.games.minchiate import events as ev
 from bot.games.minchiate.cards import (
     DISCARDABLE,
     MATTO,
@@ -48,11 +41,19 @@ from bot.games.minchiate.cards import (
 )
 from bot.games.minchiate.combinations import find_combinations
 from bot.games.minchiate.deal import MIN_PART, cut_pack, deal, deal_order, rob_fola
+from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.resti import settle_final, settle_running
 from bot.games.minchiate.scoring import matto_payment, pile_score
 from bot.games.minchiate.tricks import king_due, legal_cards, trick_suit, winning_index
+from bot.games.seating import Seating
 
 SEATS = 4
+SEATING = Seating(fewest=1, most=SEATS, default=SEATS, fill=(0, 2, 1, 3), sides=2)
+"""Four players, partners opposite each other; people take the seats of one side first, the
+AI the others."""
+Events = list[MinchiateEvent]
+Scoring = ev.Rob | ev.Shown | ev.Declare | ev.Trick
+"""The events that score."""
 TRICKS = 21
 PHASES = ("discard", "declare", "play", "over")
 PHASE_MOVES = {"discard": ("discard",), "declare": ("declare", "nodeclare"), "play": ("play",)}
@@ -114,51 +115,6 @@ class MinchiateState:
     log: list[Json] = field(default_factory=list)  # the scoring record, public
     result: Json | None = None
 
-    def clone(self) -> MinchiateState:
-        return MinchiateState(
-            self.seed,
-            self.options,
-            self.dealer,
-            self.cut,
-            [list(h) for h in self.hands],
-            self.fola,
-            self.cut_seen,
-            self.cutter_robbed,
-            self.dealer_robbed,
-            self.put_back,
-            self.dealer_took,
-            self.shown,
-            self.opening,
-            self.phase,
-            self.current,
-            [list(d) for d in self.discards] if self.phase == "discard" else self.discards,
-            list(self.declarations),
-            self.leader,
-            list(self.trick),
-            list(self.tricks),
-            list(self.leaders),
-            list(self.winners),
-            self.led,
-            [list(p) for p in self.piles],
-            list(self.points),
-            self.diff,
-            list(self.resti),
-            list(self.log),
-            self.result,
-        )
-
-
-def fresh(data: Any) -> Any:
-    """A copy of JSON data sharing nothing with the original (faster than copy.deepcopy)."""
-    if type(data) is dict:
-        return {k: fresh(v) if type(v) in _NESTED else v for k, v in data.items()}
-    if type(data) is list:
-        return [fresh(v) if type(v) in _NESTED else v for v in data]
-    return data
-
-
-_NESTED = (dict, list)
-
 
 def copy_events(events: list[Event]) -> list[Event]:
     """A copy of events (or log entries) whose values are scalars or lists of scalars."""
@@ -174,12 +130,15 @@ def first_of(dealer: int) -> int:
     return (dealer + 1) % SEATS
 
 
-class Minchiate:
+class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
     name = "minchiate"
+    title = "Minchiate"
+    seating = SEATING
     formalities = frozenset({"nodeclare"})  # saying "no" when there is nothing to declare
-    min_seats = SEATS
-    max_seats = SEATS
-    options_model = MinchiateOptions
+    first_deal = ("deal",)
+
+    def pack(self, seats: int) -> list[str]:
+        return list(PACK)
 
     # -- setting up ---------------------------------------------------------------------------
 
@@ -192,36 +151,21 @@ class Minchiate:
         deck: list[str] | None = None,
         cut: int | None = None,
     ) -> MinchiateState:
+        """The contract's ``new_game``; ``cut`` is the cut point (None: drawn from the seed)."""
+        setup = self.setup(seats, seed, options, dealer, deck)
+        return _set_up(setup, cut_point(seed, cut), [])
+
+    def check_seats(self, seats: int, options: MinchiateOptions) -> None:
         if seats != SEATS or not isinstance(seats, int):
             raise GameError(
                 "Minchiate is played by exactly 4 players in two partnerships, not {seats}.",
                 seats=seats,
             )
-        opts = parse_options(MinchiateOptions, options)
-        low, high = MIN_PART, len(PACK) - MIN_PART
-        if cut is None:
-            cut = random.Random(f"{seed}:cut").randint(low, high)
-        elif not isinstance(cut, int) or isinstance(cut, bool) or not low <= cut <= high:
-            raise GameError(
-                "The cut must leave at least {low} cards in each part: {low}..{high}.",
-                low=low,
-                high=high,
-            )
-        if deck is None:
-            pack = shuffled(list(PACK), seed, "deal")
-        elif isinstance(deck, list) and all(isinstance(c, str) for c in deck):
-            pack = check_deck(deck, list(PACK))
-        else:
-            raise GameError("The explicit deck must be a list of card codes.")
-        return _set_up(seed, opts, pick_dealer(SEATS, seed, dealer), cut, pack)
+
+    def start(self, setup: Setup[MinchiateOptions], events: Events) -> MinchiateState:
+        return _set_up(setup, cut_point(setup.seed, None), events)
 
     # -- who acts -----------------------------------------------------------------------------
-
-    def turn(self, state: MinchiateState) -> int | None:
-        return state.current
-
-    def to_act(self, state: MinchiateState) -> list[int]:
-        return [] if state.current is None else [state.current]
 
     def legal_actions(self, state: MinchiateState, seat: int) -> list[str]:
         if seat != state.current:
@@ -235,18 +179,14 @@ class Minchiate:
 
     # -- moves --------------------------------------------------------------------------------
 
-    def apply(
-        self, state: MinchiateState, seat: int, action: str
-    ) -> tuple[MinchiateState, list[Event]]:
-        parts = split_token(action)
-        if state.current is None:
-            raise GameError("The deal is over.")
-        if action not in self.legal_actions(state, seat):
-            raise _why_illegal(state, seat, parts)
-        st = state.clone()
-        events: list[Event] = []
-        step(st, seat, action, events)
-        return st, events
+    def finished(self) -> GameError:
+        return GameError("The deal is over.")
+
+    def why_illegal(self, state: MinchiateState, seat: int, parts: list[str]) -> GameError:
+        return _why_illegal(state, seat, parts)
+
+    def move(self, st: MinchiateState, seat: int, parts: list[str], events: Events) -> None:
+        step(st, seat, parts, events)
 
     # -- what people see ----------------------------------------------------------------------
 
@@ -304,65 +244,40 @@ class Minchiate:
     def outcome(self, state: MinchiateState) -> Json | None:
         return fresh(state.result) if state.result is not None else None
 
-    # -- saving -------------------------------------------------------------------------------
+    # -- loading ------------------------------------------------------------------------------
 
-    def dump(self, state: MinchiateState) -> Json:
-        return {
-            "seed": state.seed,
-            "options": state.options.model_dump(),
-            "dealer": state.dealer,
-            "cut": state.cut,
-            "hands": [list(h) for h in state.hands],
-            "fola": list(state.fola),
-            "cut_seen": state.cut_seen,
-            "cutter_robbed": list(state.cutter_robbed),
-            "dealer_robbed": list(state.dealer_robbed),
-            "put_back": state.put_back,
-            "dealer_took": list(state.dealer_took),
-            "shown": list(state.shown),
-            "opening": copy_events(state.opening),
-            "phase": state.phase,
-            "current": state.current,
-            "discards": [list(d) for d in state.discards],
-            "declarations": fresh(state.declarations),
-            "leader": state.leader,
-            "trick": list(state.trick),
-            "tricks": [list(t) for t in state.tricks],
-            "leaders": list(state.leaders),
-            "winners": list(state.winners),
-            "led": state.led,
-            "piles": [list(p) for p in state.piles],
-            "points": list(state.points),
-            "diff": state.diff,
-            "resti": list(state.resti),
-            "log": copy_events(state.log),
-            "result": fresh(state.result),
-        }
-
-    def load(self, data: Json) -> MinchiateState:
-        try:
-            d = fresh(dict(data))
-            d["options"] = parse_options(MinchiateOptions, d["options"])
-            st = MinchiateState(**d)
-            _check_loaded(st)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise GameError("This saved Minchiate game is damaged and cannot be loaded.") from exc
-        return st
+    def check(self, state: MinchiateState) -> None:
+        _check_loaded(state)
 
 
 # -- setting up ------------------------------------------------------------------------------
 
 
-def _set_up(
-    seed: int, options: MinchiateOptions, dealer: int, cut: int, deck: list[str]
-) -> MinchiateState:
+def cut_point(seed: int, cut: int | None) -> int:
+    """Where the pack is cut: ``cut``, checked, or a point drawn from the seed."""
+    low, high = MIN_PART, len(PACK) - MIN_PART
+    if cut is None:
+        return random.Random(f"{seed}:cut").randint(low, high)
+    if not isinstance(cut, int) or isinstance(cut, bool) or not low <= cut <= high:
+        raise GameError(
+            "The cut must leave at least {low} cards in each part: {low}..{high}.",
+            low=low,
+            high=high,
+        )
+    return cut
+
+
+def _set_up(setup: Setup[MinchiateOptions], cut: int, events: Events) -> MinchiateState:
+    """Cut, deal and rob; the steps are the state's ``opening`` and go to ``events`` too."""
+    dealer = setup.dealer
     cutter = cutter_of(dealer)
-    done = cut_pack(deck, cut)
+    done = cut_pack(setup.deck, cut)
     hands, shown, fola = deal(done.pack, dealer)
     robbed = rob_fola(fola)
+    opening: Events = []
     st = MinchiateState(
-        seed=seed,
-        options=options,
+        seed=setup.seed,
+        options=setup.options,
         dealer=dealer,
         cut=cut,
         hands=hands,
@@ -373,44 +288,43 @@ def _set_up(
         put_back=robbed.put_back,
         dealer_took=robbed.took,
         shown=shown,
-        opening=[],
+        opening=untyped(opening),
     )
-    events = st.opening
-    events.append({"type": "cut", "seat": cutter, "dealer": dealer, "robbed": len(done.robbed)})
+    opening.append(ev.Cut(type="cut", seat=cutter, dealer=dealer, robbed=len(done.robbed)))
     for card in done.robbed:
-        _rob(st, cutter, card, "cutter_rob", events)
-    events.append({"type": "deal", "dealer": dealer, "first": first_of(dealer)})
+        _rob(st, cutter, card, "cutter", opening)
+    opening.append(ev.Deal(type="deal", dealer=dealer, first=first_of(dealer)))
     for seat in deal_order(dealer):
         card = shown[seat]
-        _score(
-            st, seat, "shown", POINTS[card], {"type": "shown", "seat": seat, "card": card}, events
-        )
+        event = ev.Shown(type="shown", seat=seat, card=card, points=POINTS[card])
+        _score(st, seat, "shown", event, opening)
     hands[cutter].extend(done.robbed)
     for card in robbed.robbed:
-        _rob(st, dealer, card, "dealer_rob", events)
+        _rob(st, dealer, card, "dealer", opening)
     if robbed.put_back is not None:
-        events.append({"type": "put_back", "seat": dealer, "card": robbed.put_back})
+        opening.append(ev.PutBack(type="put_back", seat=dealer, card=robbed.put_back))
     if robbed.took:
-        events.append({"type": "take", "seat": dealer, "cards": list(robbed.took)})
+        opening.append(ev.Take(type="take", seat=dealer, cards=list(robbed.took)))
     hands[dealer].extend(robbed.robbed + robbed.took)
     st.hands = [sort_cards(h) for h in hands]
-    _next_discarder(st, events)
+    _next_discarder(st, opening)
+    events.extend(opening)
     return st
 
 
-def _rob(st: MinchiateState, seat: int, card: str, kind: str, events: list[Event]) -> None:
-    event = {"type": "rob", "seat": seat, "card": card, "by": kind.split("_")[0]}
-    _score(st, seat, kind, POINTS[card], event, events)
+def _rob(
+    st: MinchiateState, seat: int, card: str, by: Literal["cutter", "dealer"], events: Events
+) -> None:
+    event = ev.Rob(type="rob", seat=seat, card=card, by=by, points=POINTS[card])
+    _score(st, seat, f"{by}_rob", event, events)
 
 
 # -- scoring and resti -----------------------------------------------------------------------
 
 
-def _score(
-    st: MinchiateState, seat: int, kind: str, points: int, event: Event, events: list[Event]
-) -> None:
-    """Report ``event``; if it scores, add the points to the seat's side and settle resti."""
-    event["points"] = points
+def _score(st: MinchiateState, seat: int, kind: str, event: Scoring, events: Events) -> None:
+    """Report ``event``; if it scores, add its points to the seat's side and settle resti."""
+    points = event["points"]
     events.append(event)
     if not points:
         return
@@ -432,19 +346,21 @@ def _score(
         _take_resti(st, signed, "running", events)
 
 
-def _take_resti(st: MinchiateState, signed: int, when: str, events: list[Event]) -> None:
+def _take_resti(
+    st: MinchiateState, signed: int, when: Literal["running", "end"], events: Events
+) -> None:
     s = 0 if signed > 0 else 1
     st.resti[s] += abs(signed)
     st.log.append({"kind": "resto", "side": s, "count": abs(signed), "when": when})
     events.append(
-        {
-            "type": "resti",
-            "side": s,
-            "count": abs(signed),
-            "when": when,
-            "resti": list(st.resti),
-            "diff": st.diff,
-        }
+        ev.Resti(
+            type="resti",
+            side=s,
+            count=abs(signed),
+            when=when,
+            resti=list(st.resti),
+            diff=st.diff,
+        )
     )
 
 
@@ -468,70 +384,71 @@ def _discards_due(st: MinchiateState) -> list[int]:
     return due
 
 
-def _next_discarder(st: MinchiateState, events: list[Event]) -> None:
+def _next_discarder(st: MinchiateState, events: Events) -> None:
     due = _discards_due(st)
     for seat in (cutter_of(st.dealer), st.dealer):
         if due[seat]:
             st.current = seat
-            events.append({"type": "turn", "seat": seat, "phase": "discard", "count": due[seat]})
+            events.append(ev.Turn(type="turn", seat=seat, phase="discard", count=due[seat]))
             return
     st.phase = "declare"
     _next_declarer(st, events)
 
 
-def _next_declarer(st: MinchiateState, events: list[Event]) -> None:
+def _next_declarer(st: MinchiateState, events: Events) -> None:
     for seat in deal_order(st.dealer):
         if st.declarations[seat] is None:
             st.current = seat
-            events.append({"type": "turn", "seat": seat, "phase": "declare"})
+            events.append(ev.Turn(type="turn", seat=seat, phase="declare"))
             return
     st.phase = "play"
     events.append(
-        {"type": "fola", "cards": list(st.fola), "discards": [list(d) for d in st.discards]}
+        ev.Fola(type="fola", cards=list(st.fola), discards=[list(d) for d in st.discards])
     )
     st.leader = st.current = first_of(st.dealer)
-    events.append({"type": "turn", "seat": st.current, "phase": "play"})
+    events.append(ev.Turn(type="turn", seat=st.current, phase="play"))
 
 
 # -- the moves -------------------------------------------------------------------------------
 
 
-def step(st: MinchiateState, seat: int, action: str, events: list[Event]) -> None:
-    """Carry out a legal ``action`` on ``st`` in place (``apply`` hands it a clone)."""
-    kind, _, card = action.partition(":")
+def step(st: MinchiateState, seat: int, parts: list[str], events: Events) -> None:
+    """Carry out a legal action, split at its colons, on ``st`` in place (``apply`` hands it
+    a clone)."""
+    kind, card = parts[0], parts[-1]
     if kind == "play":
         play_card(st, seat, card, events)
     elif kind == "discard":
         st.hands[seat].remove(card)
         st.discards[seat].append(card)
         left = _discards_due(st)[seat]
-        events.append({"type": "discard", "seat": seat, "left": left})
+        events.append(ev.Discard(type="discard", seat=seat, left=left))
         if not left:
             _next_discarder(st, events)
     elif kind == "declare":
         combos = [c.to_json() for c in find_combinations(st.hands[seat])]
         total = sum(c["value"] for c in combos)
         st.declarations[seat] = {"declared": True, "combinations": combos, "points": total}
-        event = {"type": "declare", "seat": seat, "combinations": fresh(combos)}
-        _score(st, seat, "declaration", total, event, events)
+        event = ev.Declare(type="declare", seat=seat, combinations=fresh(combos), points=total)
+        _score(st, seat, "declaration", event, events)
         _next_declarer(st, events)
     else:
         st.declarations[seat] = {"declared": False}
-        events.append({"type": "nodeclare", "seat": seat})
+        events.append(ev.NoDeclare(type="nodeclare", seat=seat))
         _next_declarer(st, events)
 
 
-def play_card(st: MinchiateState, seat: int, card: str, events: list[Event]) -> None:
+def play_card(st: MinchiateState, seat: int, card: str, events: Events) -> None:
     st.hands[seat].remove(card)
     st.trick.append(card)
-    events.append({"type": "play", "seat": seat, "card": card})
+    events.append(ev.Play(type="play", seat=seat, card=card))
     if len(st.trick) < SEATS:
         st.current = (seat + 1) % SEATS
         return
     _close_trick(st, events)
 
 
-def _close_trick(st: MinchiateState, events: list[Event]) -> None:
+def _close_trick(st: MinchiateState, events: Events) -> None:
     cards, leader = st.trick, st.leader
     winner = (leader + winning_index(cards)) % SEATS
     won = side(winner)
@@ -553,27 +470,35 @@ def _close_trick(st: MinchiateState, events: list[Event]) -> None:
     st.winners.append(winner)
     st.trick = []
     st.leader = winner
-    event = {
-        "type": "trick",
-        "number": len(st.tricks),
-        "leader": leader,
-        "cards": list(cards),
-        "winner": winner,
-    }
-    _score(st, winner, "capture", bonus, event, events)
+    event = ev.Trick(
+        type="trick",
+        number=len(st.tricks),
+        leader=leader,
+        cards=list(cards),
+        winner=winner,
+        points=bonus,
+    )
+    _score(st, winner, "capture", event, events)
     if len(st.tricks) == TRICKS:
         _finish(st, events)
     else:
         st.current = winner
-        events.append({"type": "turn", "seat": winner, "phase": "play"})
+        events.append(ev.Turn(type="turn", seat=winner, phase="play"))
 
 
-def _finish(st: MinchiateState, events: list[Event]) -> None:
+def _finish(st: MinchiateState, events: Events) -> None:
     st.phase = "over"
     st.current = None
     payment = matto_payment(st.piles, st.winners)
     if payment is not None:
-        events.append({"type": "matto_payment", **payment})
+        events.append(
+            ev.MattoPayment(
+                type="matto_payment",
+                from_side=payment["from_side"],
+                to_side=payment["to_side"],
+                card=payment["card"],
+            )
+        )
     last = side(st.winners[-1])
     ends = [pile_score(st.piles[s], s == last) for s in (0, 1)]
     during = [_during_play(st.log, s) for s in (0, 1)]
@@ -581,7 +506,7 @@ def _finish(st: MinchiateState, events: list[Event]) -> None:
     for s in (0, 1):
         st.points[s] += ends[s]["total"]
     st.diff += ends[0]["total"] - ends[1]["total"]
-    events.append({"type": "end_score", "sides": fresh(ends), "totals": list(st.points)})
+    events.append(ev.EndScore(type="end_score", sides=fresh(ends), totals=list(st.points)))
     signed = settle_final(st.diff)
     if signed:
         _take_resti(st, signed, "end", events)
@@ -611,7 +536,7 @@ def _finish(st: MinchiateState, events: list[Event]) -> None:
         "resti": [net if s % 2 == 0 else -net for s in range(SEATS)],
     }
     events.append(
-        {"type": "game_over", "winner": winner, "ranking": ranking, "resti": list(st.resti)}
+        ev.GameOver(type="game_over", winner=winner, ranking=ranking, resti=list(st.resti))
     )
 
 

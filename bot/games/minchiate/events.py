@@ -1,15 +1,11 @@
 """Minchiate's events, typed: what ``new_game`` (its ``opening``) and ``apply`` report, as the
 words and the league read them.
 
-The engine reports plain JSON-safe dicts (the contract); these types describe them, key by
-key, and the conformance tests check every event of random deals against them. An event that
-scores carries its ``points``; when they are more than none, also the ``side`` that scored them
-and both sides' ``totals``. Each type is
-``final``, so that mypy narrows the union on a key (``"seat" in event``).
+An event that scores carries its ``points``; when they are more than none, also the ``side``
+that scored them and both sides' ``totals``.
 """
 
-# No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
-# only from annotations evaluated when the class is made (the tests read them).
+# No ``from __future__ import annotations`` (``bot.games.kit`` says why).
 
 from typing import Literal, NotRequired, TypedDict, final
 

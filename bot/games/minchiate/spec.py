@@ -7,13 +7,12 @@ from bot.games.minchiate.engine import Minchiate
 from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     name="minchiate",
     title=text.TITLE,
     rules=Minchiate(),
-    seats=Seating(fewest=1, most=4, default=4, fill=(0, 2, 1, 3), sides=2),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

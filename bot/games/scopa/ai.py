@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 
 from bot.games.ai.search import best_action, deal_unseen
-from bot.games.base import Event, Json, parse_options
+from bot.games.base import Json, parse_options
 from bot.games.scopa.cards import PACK, VALUE
 from bot.games.scopa.engine import Scopa, ScopaOptions, ScopaState, play, sides_of
+from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.policy import move_value
 from bot.games.scopa.takes import takes
 
@@ -113,7 +114,7 @@ def sample(view: Json, rng: random.Random) -> ScopaState:
 def playout(st: ScopaState, seat: int, rng: random.Random) -> float:
     """Play the round out in place with the quick policy; the round points of ``seat``'s side
     less the best of the other sides'."""
-    events: list[Event] = []
+    events: list[ScopaEvent] = []
     while True:
         mover = st.current
         assert mover is not None

@@ -21,22 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.games.base import (
-    Event,
-    Json,
-    Options,
-    check_deck,
-    check_seats,
-    dump_fields,
-    parse_options,
-    pick_dealer,
-    shuffled,
-    split_token,
-)
+from bot.games.base import Json, Options, shuffled
 from bot.games.errors import Card, GameError
+from bot.games.kit import Engine, Setup
+from bot.games.scopa import events as ev
 from bot.games.scopa.cards import PACK, PACK_SET, VALUE, sort_cards
+from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.scoring import score_round
 from bot.games.scopa.takes import takes
+from bot.games.seating import Seating
 
 HAND = 3
 TABLE = 4
@@ -76,71 +69,45 @@ class ScopaState:
     scores: list[int] = field(default_factory=list)  # per side, the game so far
     last_round: dict[str, Any] | None = None
 
-    def clone(self) -> ScopaState:
-        return ScopaState(
-            self.seats,
-            self.seed,
-            self.options,
-            self.dealer,
-            self.round_no,
-            self.redeals,
-            self.first,
-            self.current,
-            [list(h) for h in self.hands],
-            list(self.table),
-            list(self.stock),
-            [list(p) for p in self.piles],
-            list(self.scope),
-            list(self.takes),  # each take is never changed once made
-            list(self.scores),
-            self.last_round,  # replaced, never changed
-        )
+
+SEATING = Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4}))
+"""Two, three or four players; at four, partners opposite each other."""
+Events = list[ScopaEvent]
 
 
 def sides_of(seats: int) -> int:
     """Two partnerships at four seats, otherwise a side per seat."""
-    return 2 if seats == 4 else seats
+    return SEATING.side_count(seats)
 
 
-class Scopa:
+class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
     name = "scopa"
-    formalities: frozenset[str] = frozenset()
-    min_seats = 2
-    max_seats = 4
-    options_model = ScopaOptions
+    title = "Scopa"
+    seating = SEATING
+    first_deal = ("round", 1, 0)
+
+    def pack(self, seats: int) -> list[str]:
+        return list(PACK)
 
     # -- setting up ---------------------------------------------------------------------------
 
-    def new_game(
-        self,
-        seats: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-        dealer: int | None = None,
-        deck: list[str] | None = None,
-    ) -> ScopaState:
-        check_seats("Scopa", seats, self.min_seats, self.max_seats)
-        opts = parse_options(ScopaOptions, options)
-        if opts.scopone and seats != 4:
+    def check_seats(self, seats: int, options: ScopaOptions) -> None:
+        super().check_seats(seats, options)
+        if options.scopone and seats != 4:
             raise GameError("Scopone is played by four players only.")
-        sides = sides_of(seats)
+
+    def start(self, setup: Setup[ScopaOptions], events: Events) -> ScopaState:
         st = ScopaState(
-            seats=seats,
-            seed=seed,
-            options=opts,
-            dealer=pick_dealer(seats, seed, dealer),
-            scores=[0] * sides,
+            seats=setup.seats,
+            seed=setup.seed,
+            options=setup.options,
+            dealer=setup.dealer,
+            scores=[0] * sides_of(setup.seats),
         )
-        start_round(st, check_deck(deck, PACK) if deck is not None else None, [])
+        start_round(st, setup.deck, events)
         return st
 
     # -- who acts -----------------------------------------------------------------------------
-
-    def turn(self, state: ScopaState) -> int | None:
-        return state.current
-
-    def to_act(self, state: ScopaState) -> list[int]:
-        return [] if state.current is None else [state.current]
 
     def legal_actions(self, state: ScopaState, seat: int) -> list[str]:
         if seat != state.current:
@@ -151,10 +118,7 @@ class Scopa:
 
     # -- moves --------------------------------------------------------------------------------
 
-    def apply(self, state: ScopaState, seat: int, action: str) -> tuple[ScopaState, list[Event]]:
-        parts = split_token(action)
-        if state.current is None:
-            raise GameError("The match is over.")
+    def check_move(self, state: ScopaState, seat: int, action: str, parts: list[str]) -> None:
         if not isinstance(seat, int) or not 0 <= seat < state.seats:
             raise GameError("You are not playing in this match.")
         if seat != state.current:
@@ -170,10 +134,9 @@ class Scopa:
         open_takes = takes(state.table, card)
         if took not in open_takes and (took or open_takes):
             raise _why_not(state.table, card, took, open_takes)
-        st = state.clone()
-        events: list[Event] = []
-        play(st, seat, card, list(took), events)
-        return st, events
+
+    def move(self, st: ScopaState, seat: int, parts: list[str], events: Events) -> None:
+        play(st, seat, parts[1], parts[2].split("+") if len(parts) == 3 else [], events)
 
     # -- what people see ----------------------------------------------------------------------
 
@@ -216,25 +179,15 @@ class Scopa:
             "rounds": state.round_no,
         }
 
-    # -- saving -------------------------------------------------------------------------------
+    # -- loading ------------------------------------------------------------------------------
 
-    def dump(self, state: ScopaState) -> Json:
-        return dump_fields(state)
-
-    def load(self, data: Json) -> ScopaState:
-        try:
-            d = dict(data)
-            d["options"] = parse_options(ScopaOptions, d["options"])
-            st = ScopaState(**d)
-            cards = [c for h in st.hands for c in h] + st.table + st.stock
-            cards += [c for p in st.piles for c in p]
-            if sorted(cards) != sorted(PACK) or len(st.hands) != st.seats:
-                raise ValueError("cards")
-            if len(st.piles) != sides_of(st.seats) or len(st.scores) != len(st.piles):
-                raise ValueError("sides")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise GameError("This saved Scopa game is damaged and cannot be loaded.") from exc
-        return st
+    def check(self, state: ScopaState) -> None:
+        cards = [c for h in state.hands for c in h] + state.table + state.stock
+        cards += [c for p in state.piles for c in p]
+        if sorted(cards) != sorted(PACK) or len(state.hands) != state.seats:
+            raise ValueError("cards")
+        if len(state.piles) != sides_of(state.seats) or len(state.scores) != len(state.piles):
+            raise ValueError("sides")
 
 
 # -- the rules, in place ----------------------------------------------------------------------
@@ -270,7 +223,7 @@ def side_of(st: ScopaState, seat: int) -> int:
     return seat % len(st.piles)
 
 
-def play(st: ScopaState, seat: int, card: str, took: list[str], events: list[Event]) -> None:
+def play(st: ScopaState, seat: int, card: str, took: list[str], events: Events) -> None:
     """Play a legal move of the seat on turn, and whatever follows it (a deal, the round's
     end), on ``st`` itself."""
     st.hands[seat].remove(card)
@@ -288,15 +241,15 @@ def play(st: ScopaState, seat: int, card: str, took: list[str], events: list[Eve
     else:
         st.table.append(card)
     events.append(
-        {
-            "type": "play",
-            "seat": seat,
-            "card": card,
-            "took": list(took),
-            "scopa": scopa,
-            "left": len(st.table),
-            "last": last,
-        }
+        ev.Play(
+            type="play",
+            seat=seat,
+            card=card,
+            took=list(took),
+            scopa=scopa,
+            left=len(st.table),
+            last=last,
+        )
     )
     st.current = (seat + 1) % st.seats
     if last:
@@ -321,7 +274,7 @@ def _deal_hands(st: ScopaState, pack: list[str], size: int) -> list[str]:
     return pack[size * len(order) :]
 
 
-def start_round(st: ScopaState, deck: list[str] | None, events: list[Event]) -> None:
+def start_round(st: ScopaState, deck: list[str] | None, events: Events) -> None:
     """Deal a round: from ``deck`` (an explicit first deal) or a shuffle drawn from the seed,
     again while the table shows too many Re (``kings_redeal``)."""
     sides = len(st.scores)
@@ -345,35 +298,35 @@ def start_round(st: ScopaState, deck: list[str] | None, events: list[Event]) -> 
             break
         st.redeals += 1
         events.append(
-            {"type": "redeal", "round": st.round_no, "dealer": st.dealer, "table": list(st.table)}
+            ev.Redeal(type="redeal", round=st.round_no, dealer=st.dealer, table=list(st.table))
         )
     st.first = st.current = _order(st)[0]
     events.append(_deal_event(st, fresh=True))
 
 
-def _deal_more(st: ScopaState, events: list[Event]) -> None:
+def _deal_more(st: ScopaState, events: Events) -> None:
     st.stock = _deal_hands(st, st.stock, HAND)
     events.append(_deal_event(st, fresh=False))
 
 
-def _deal_event(st: ScopaState, fresh: bool) -> Event:
-    return {
-        "type": "deal",
-        "round": st.round_no,
-        "dealer": st.dealer,
-        "first": st.first,
-        "fresh": fresh,
-        "table": list(st.table) if fresh else [],
-        "stock": len(st.stock),
-    }
+def _deal_event(st: ScopaState, fresh: bool) -> ev.Deal:
+    return ev.Deal(
+        type="deal",
+        round=st.round_no,
+        dealer=st.dealer,
+        first=st.first,
+        fresh=fresh,
+        table=list(st.table) if fresh else [],
+        stock=len(st.stock),
+    )
 
 
-def end_round(st: ScopaState, events: list[Event]) -> None:
+def end_round(st: ScopaState, events: Events) -> None:
     """The last card is played: the table to the last taker, the points, then another round
     or the end of the game."""
     if st.table:
         taker = st.takes[-1]["seat"] if st.takes else None
-        events.append({"type": "sweep", "seat": taker, "cards": sort_cards(st.table)})
+        events.append(ev.Sweep(type="sweep", seat=taker, cards=sort_cards(st.table)))
         if taker is not None:
             st.piles[side_of(st, taker)] += st.table
             st.table = []
@@ -382,28 +335,28 @@ def end_round(st: ScopaState, events: list[Event]) -> None:
         st.scores[side] += part["total"]
     st.last_round = {"round": st.round_no, "sides": sides, "scores": list(st.scores)}
     events.append(
-        {
-            "type": "round_over",
-            "round": st.round_no,
-            "sides": sides,
-            "scores": list(st.scores),
-            "target": st.options.target,
-        }
+        ev.RoundOver(
+            type="round_over",
+            round=st.round_no,
+            sides=sides,
+            scores=list(st.scores),
+            target=st.options.target,
+        )
     )
     top = max(st.scores)
     if top >= st.options.target:
         if st.scores.count(top) == 1:
             st.current = None
             events.append(
-                {
-                    "type": "game_over",
-                    "ranking": rank_sides(st),
-                    "scores": list(st.scores),
-                    "rounds": st.round_no,
-                }
+                ev.GameOver(
+                    type="game_over",
+                    ranking=rank_sides(st),
+                    scores=list(st.scores),
+                    rounds=st.round_no,
+                )
             )
             return
-        events.append({"type": "extra_round", "scores": list(st.scores)})
+        events.append(ev.ExtraRound(type="extra_round", scores=list(st.scores)))
     st.round_no += 1
     st.dealer = (st.dealer + 1) % st.seats
     start_round(st, None, events)

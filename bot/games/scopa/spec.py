@@ -7,13 +7,12 @@ from bot.games.scopa import ai, league, moves, text
 from bot.games.scopa.engine import Scopa
 from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.views import ScopaOutcome, ScopaView
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Seating, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
     name="scopa",
     title=text.TITLE,
     rules=Scopa(),
-    seats=Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4})),
     players=Players(easy=ai.EasyPlayer, hard=ai.HardPlayer),
     text=GameText(
         card_name=text.card_name,

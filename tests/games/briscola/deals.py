@@ -54,24 +54,3 @@ def last_trick(
         current=leader,
     )
     return RULES.load(data)
-
-
-def every_card(st: BriscolaState) -> list[str]:
-    face_up = [st.face_up] if st.face_up is not None else []
-    return (
-        [c for part in (st.hands, st.piles) for h in part for c in h]
-        + st.stock
-        + face_up
-        + st.trick
-    )
-
-
-def visible(st: BriscolaState, seat: int | None) -> set[str]:
-    """What ``seat`` may see: its hand, every card played this deal, the card turned, the
-    face-up briscola, and the cards all know to be in a hand."""
-    seen = set(st.trick).union(*st.tricks, st.known, {st.briscola})
-    if st.face_up is not None:
-        seen.add(st.face_up)
-    if seat is not None:
-        seen.update(st.hands[seat])
-    return seen

@@ -12,6 +12,7 @@ from bot.games.briscola.engine import BriscolaState
 from bot.games.briscola.lookahead import values
 from bot.games.briscola.playout import Deal
 from bot.games.briscola.policy import choose_card
+from bot.games.kit import clone
 
 from .deals import RULES, act, last_trick, start
 
@@ -122,7 +123,7 @@ def test_hard_chooses_alike_in_two_deals_its_seat_sees_alike() -> None:
             st, _ = act(st, seat, rng.choice(RULES.legal_actions(st, seat)))
         seat = st.current
         assert seat is not None and st.deal_no == 1
-        other = st.clone()
+        other = clone(st)
         hidden = other.hands[1 - seat] + other.stock
         rng.shuffle(hidden)
         size = len(other.hands[1 - seat])

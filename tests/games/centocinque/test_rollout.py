@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.centocinque import rollout
 from bot.games.centocinque.engine import Centocinque
+from bot.games.kit import clone
 from tests.games.centocinque.test_fine_points import loop
 
 RULES = Centocinque()
@@ -35,7 +36,7 @@ def test_fast_path_matches_the_engine_move_by_move(
     moves = 0
     for seed in range(5):
         engine = RULES.new_game(seats=seats, seed=seed, options=options)
-        fast = engine.clone()
+        fast = clone(engine)
         rng = random.Random(seed)
         while engine.current is not None:
             legal = RULES.legal_actions(engine, engine.current)
@@ -68,7 +69,7 @@ def test_fast_path_takes_the_engines_side_actions_too() -> None:
         side = [a for a in legal if a.startswith(("callout", "penultima"))]
         assert side
         for action in side:
-            fast = engine.clone()
+            fast = clone(engine)
             rollout.play(fast, action)
             assert fast == RULES.apply(engine, engine.current, action)[0]
         return
@@ -79,7 +80,7 @@ def test_fast_path_blocks_a_hand_that_goes_round_in_circles_as_the_engine_does()
     """The forced loop of RULES.md §1.4 (an exhausted stock, Rc and Rs passed back and forth)
     is blocked both ways after the same moves, with the same scores and the same next deal."""
     engine = loop(["As", "2s", "3b", "6d", "7b"])
-    fast = engine.clone()
+    fast = clone(engine)
     for _ in range(40):
         assert engine.current is not None
         legal = RULES.legal_actions(engine, engine.current)

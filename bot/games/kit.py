@@ -1,0 +1,298 @@
+"""The engine kit: the shell of the engine contract (DESIGN.md), written once.
+
+A game's engine subclasses ``Engine[State, Options, Event]`` (its state, a dataclass; its
+house rules; its events) and writes its rules only:
+
+- its facts, once: ``name``, ``title`` (its English name in errors), ``seating`` (how many
+  play and who plays with whom), and its ``pack`` of card codes; the kit reads its
+  ``state_type`` and ``options_model`` from the types it is an ``Engine`` of;
+- ``start``: the first deal, laid out from a checked ``Setup`` (the seats, the seed, the parsed
+  house rules, the dealer and the deck, top first: the explicit one, or shuffled from the seed);
+- ``legal_actions``, ``move`` (a legal move, carried out on a copy of the state), ``view``,
+  ``outcome``, and ``check`` (what a loaded state must satisfy: the pack, once each).
+
+The kit writes the rest: ``new_game`` (seats and house rules checked, the dealer drawn, the deck
+shuffled or checked), ``apply`` (the token's shape, refusals, the copy ``move`` works on),
+``turn``/``to_act`` for a game where one seat acts at a time, and ``dump``/``load``: a state is
+a dataclass, saved field by field, loaded back exactly, damaged data refused as one
+``GameError``. ``clone`` copies a state by its fields' types, so a new field is copied without a
+line of code.
+
+Events are the game's ``TypedDict`` s (``bot/games/<game>/events.py``), built as such so that
+mypy checks every key; ``apply`` hands them out as the contract's JSON-safe dicts, and the
+conformance tests check every event of random games against them. Each type is ``final``, so
+that mypy narrows the union on a key (``"seat" in event``). An events module has no ``from
+__future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys only from
+annotations evaluated when the class is made (the tests read them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+
+from pydantic import BaseModel
+
+from bot.games.base import (
+    Event,
+    Json,
+    Options,
+    check_deck,
+    check_seats,
+    parse_options,
+    pick_dealer,
+    shuffled,
+    split_token,
+)
+from bot.games.errors import GameError
+from bot.games.seating import Seating
+
+
+class State(Protocol):
+    """What the kit reads of every game's state (a dataclass): the seat on turn (None: the
+    game is over) and the hands."""
+
+    current: int | None
+    hands: list[list[str]]
+
+
+S = TypeVar("S", bound=State)  # the game's state
+OptionsT = TypeVar("OptionsT", bound=Options)  # its house rules
+E = TypeVar("E")  # its events: a union of TypedDicts
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Generic[OptionsT]):
+    """A new game, checked: what ``Engine.start`` lays out."""
+
+    seats: int
+    seed: int
+    options: OptionsT
+    dealer: int
+    deck: list[str]
+    """The first deal's cards, top first: the explicit deck, or the pack shuffled from the seed."""
+
+
+def fresh(data: Any) -> Any:
+    """A copy of JSON data sharing nothing with the original (faster than ``copy.deepcopy``)."""
+    if type(data) is dict:
+        return {k: fresh(v) if type(v) in _NESTED else v for k, v in data.items()}
+    if type(data) is list:
+        return [fresh(v) if type(v) in _NESTED else v for v in data]
+    return data
+
+
+_NESTED = (dict, list)
+
+
+def dump_fields(state: Any) -> Json:
+    """A dataclass state as JSON-safe data, field by field (house rules as a plain dict)."""
+    fields: Json = {
+        f.name: (value.model_dump() if isinstance(value, BaseModel) else fresh(value))
+        for f in dataclasses.fields(state)
+        for value in (getattr(state, f.name),)
+    }
+    return fields
+
+
+def _share(value: Any) -> Any:
+    return value
+
+
+def _rows(value: list[list[Any]]) -> list[list[Any]]:
+    return [list(row) for row in value]
+
+
+def _copier(hint: Any) -> Callable[[Any], Any]:
+    """How ``clone`` copies a field of type ``hint``: a list (of lists, row by row) or a dict
+    is copied, anything else is shared: numbers, strings, house rules, and values a move
+    replaces instead of changing (``X | None``)."""
+    origin = typing.get_origin(hint)
+    if origin is list:
+        (item,) = typing.get_args(hint)
+        return _rows if typing.get_origin(item) is list else list
+    if origin is dict:
+        return dict
+    return _share
+
+
+@cache
+def _plan(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, _copier(hints[f.name])) for f in dataclasses.fields(cls))
+
+
+def clone(state: S) -> S:
+    """A copy of a dataclass state that ``apply`` may change, field by field: its lists (and
+    each row of a list of lists) and dicts are new; what they hold is shared, so the rules
+    replace an entry of a list of dicts instead of changing it."""
+    return type(state)(*[copy(getattr(state, name)) for name, copy in _plan(type(state))])
+
+
+class Engine(Generic[S, OptionsT, E]):
+    """The engine contract (``bot.games.base.Rules``), but for the rules of one game."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    """The game's name in English, in the errors (``is played by``, ``damaged``)."""
+    seating: ClassVar[Seating]
+    options_model: type[OptionsT]
+    """Its house rules: the second type it is an ``Engine`` of."""
+    state_type: type[S]
+    """Its state: the first type it is an ``Engine`` of."""
+    formalities: frozenset[str] = frozenset()
+    first_deal: ClassVar[tuple[object, ...]] = ("deal", 1)
+    """The salt of the first deal's shuffle (``base.shuffled``)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if typing.get_origin(base) is Engine:
+                cls.state_type, cls.options_model, _ = typing.get_args(base)
+
+    # -- the game's facts ---------------------------------------------------------------------
+
+    @property
+    def min_seats(self) -> int:
+        return self.seating.seat_range().start
+
+    @property
+    def max_seats(self) -> int:
+        return self.seating.most
+
+    def pack(self, seats: int) -> list[str]:
+        """Every card a match at ``seats`` is played with, in the pack's order."""
+        raise NotImplementedError
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def new_game(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+    ) -> S:
+        return self.start(self.setup(seats, seed, options, dealer, deck), [])
+
+    def started(self, setup: Setup[OptionsT]) -> tuple[S, list[Event]]:
+        """A new game (``setup``), and the events of its first deal (``new_game`` keeps them
+        to itself)."""
+        events: list[E] = []
+        state = self.start(setup, events)
+        return state, untyped(events)
+
+    def setup(
+        self,
+        seats: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        dealer: int | None = None,
+        deck: list[str] | None = None,
+    ) -> Setup[OptionsT]:
+        """Check a new game's arguments: the house rules, the seats, the dealer, the deck."""
+        opts = parse_options(self.options_model, options)
+        self.check_seats(seats, opts)
+        pack = self.pack(seats)
+        if deck is None:
+            first = shuffled(pack, seed, *self.first_deal)
+        elif isinstance(deck, list) and all(isinstance(c, str) for c in deck):
+            first = check_deck(deck, pack)
+        else:
+            raise GameError("The explicit deck must be a list of card codes.")
+        return Setup(seats, seed, opts, pick_dealer(seats, seed, dealer), first)
+
+    def check_seats(self, seats: int, options: OptionsT) -> None:
+        """Refuse a number of seats the game is not played at, under these house rules."""
+        allowed = self.seating.seat_range(options)
+        check_seats(self.title, seats, allowed.start, allowed.stop - 1)
+
+    def start(self, setup: Setup[OptionsT], events: list[E]) -> S:
+        """The state after the first deal, reporting its steps in ``events``."""
+        raise NotImplementedError
+
+    # -- who acts -----------------------------------------------------------------------------
+
+    def turn(self, state: S) -> int | None:
+        return state.current
+
+    def to_act(self, state: S) -> list[int]:
+        seat = self.turn(state)
+        return [] if seat is None else [seat]
+
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        parts = split_token(action)
+        if self.turn(state) is None:
+            raise self.finished()
+        self.check_move(state, seat, action, parts)
+        st = clone(state)
+        events: list[E] = []
+        self.move(st, seat, parts, events)
+        return st, untyped(events)
+
+    def finished(self) -> GameError:
+        """The refusal of any move once the game is over."""
+        return GameError("The match is over.")
+
+    def check_move(self, state: S, seat: int, action: str, parts: list[str]) -> None:
+        """Refuse ``action`` unless it is legal for ``seat``, saying why."""
+        if action not in self.legal_actions(state, seat):
+            raise self.why_illegal(state, seat, parts)
+
+    def why_illegal(self, state: S, seat: int, parts: list[str]) -> GameError:
+        """Why a move ``check_move`` refuses is not legal, for the player."""
+        raise NotImplementedError
+
+    def move(self, st: S, seat: int, parts: list[str], events: list[E]) -> None:
+        """Carry out a legal move on ``st`` (a copy), reporting what happens in ``events``."""
+        raise NotImplementedError
+
+    # -- what people see ----------------------------------------------------------------------
+
+    def view(self, state: S, seat: int | None) -> Json:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Json | None:
+        raise NotImplementedError
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def dump(self, state: S) -> Json:
+        return dump_fields(state)
+
+    def load(self, data: Json) -> S:
+        try:
+            fields = self.upgrade(fresh(dict(data)))
+            fields["options"] = parse_options(self.options_model, fields["options"])
+            state = self.state_type(**fields)
+            self.check(state)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise GameError(
+                "This saved {game} game is damaged and cannot be loaded.", game=self.title
+            ) from exc
+        return state
+
+    def upgrade(self, fields: Json) -> Json:
+        """A saved state's fields as this version of the game keeps them (a field added since
+        it was saved gets its value here)."""
+        return fields
+
+    def check(self, state: S) -> None:
+        """Refuse a loaded state that could not arise (TypeError, ValueError): the right
+        shapes, and the pack once each."""
+        raise NotImplementedError
+
+
+def untyped(events: list[E]) -> list[Event]:
+    """A game's typed events as the contract hands them out: JSON-safe dicts."""
+    return cast(list[Event], events)
