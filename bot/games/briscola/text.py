@@ -61,8 +61,8 @@ def _points(n: int) -> str:
 
 
 def announced(event: BriscolaEvent) -> bool:
-    """Each mano's result and the match's."""
-    return event["type"] in ANNOUNCED
+    """Each mano's last presa and result, and the match's."""
+    return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
 
 
 def narrate(event: BriscolaEvent, names: list[str]) -> str | None:
@@ -90,7 +90,7 @@ def narrate(event: BriscolaEvent, names: list[str]) -> str | None:
             return t("{who} plays a carico, the {card}.", who=who, card=card_name(event["card"]))
         return t("{who} plays the {card}.", who=who, card=card_name(event["card"]))
     if event["type"] == "trick":
-        return _narrate_trick(event, names)
+        return last_presa(event, names) if event["last"] else _narrate_trick(event, names)
     if event["type"] == "draw":
         first = names[event["order"][0]]
         return tn(
@@ -130,6 +130,17 @@ def _narrate_trick(event: Trick, names: list[str]) -> str:
     if event["points"] == 0:
         return t("Presa {n} to {who} with the {card}: all lisci, no points.", **values)
     return t("Presa {n} to {who} with the {card}: {points}.", **values)
+
+
+def last_presa(event: Trick, names: list[str]) -> str:
+    """The mano's last trick as it was played, card by card, and who took it: told beside
+    the mano's result, as no board shows it (the next mano's, or the result, replaces it)."""
+    return t(
+        "The mano's last presa: {cards}; to {who}, {points}.",
+        cards=_played(event["cards"], event["leader"], names),
+        who=names[event["winner"]],
+        points=_points(event["points"]),
+    )
 
 
 def _scores(points: list[int], names: list[str]) -> str:
