@@ -228,6 +228,7 @@ class Cento:
             "direction": state.direction,
             "dealer": state.dealer,
             "round": state.round_no,
+            "ending": _ending(state) if state.current is None else [],
             "options": state.options.model_dump(),
             "over": state.current is None,
         }
@@ -404,6 +405,20 @@ def _deal(st: CentoState, pack: list[str], events: list[Event]) -> None:
     st.last_plays = [None] * st.seats
     st.current = order[0]
     events.append({"type": "deal", "round": st.round_no, "dealer": st.dealer, "first": order[0]})
+
+
+def _ending(st: CentoState) -> list[Event]:
+    """What ended the match: the play that would have passed 100, costing the last chip of
+    the last seat to leave (its latest play, still on the pile)."""
+    seat = st.eliminated[-1]
+    last = st.last_plays[seat]
+    if last is None:
+        return []
+    play = {"card": last["card"], "before": last["before"], "total": last["before"]}
+    return [
+        {"type": "play", "seat": seat, **play, "bust": True},
+        {"type": "eliminated", "seat": seat},
+    ]
 
 
 def _ranking(st: CentoState) -> list[list[int]]:

@@ -297,6 +297,7 @@ class Minchiate:
             "resti": list(state.resti),
             "log": copy_events(state.log),
             "opening": copy_events(state.opening),
+            "ending": [_last_trick(state)] if state.phase == "over" else [],
             "options": state.options.model_dump(),
             "over": state.phase == "over",
         }
@@ -559,6 +560,7 @@ def _close_trick(st: MinchiateState, events: list[Event]) -> None:
         "leader": leader,
         "cards": list(cards),
         "winner": winner,
+        "last": len(st.tricks) == TRICKS,
     }
     _score(st, winner, "capture", bonus, event, events)
     if len(st.tricks) == TRICKS:
@@ -566,6 +568,22 @@ def _close_trick(st: MinchiateState, events: list[Event]) -> None:
     else:
         st.current = winner
         events.append({"type": "turn", "seat": winner, "phase": "play"})
+
+
+def _last_trick(st: MinchiateState) -> Event:
+    """The deal's last trick, told again once it is over: what ended it, with the capture
+    bonus its winners scored (in the scoring record when it scored)."""
+    n = len(st.tricks)
+    bonus = (e["points"] for e in st.log if e["kind"] == "capture" and e.get("trick") == n)
+    return {
+        "type": "trick",
+        "number": n,
+        "leader": st.leaders[-1],
+        "cards": list(st.tricks[-1]),
+        "winner": st.winners[-1],
+        "points": next(bonus, 0),
+        "last": True,
+    }
 
 
 def _finish(st: MinchiateState, events: list[Event]) -> None:
