@@ -198,6 +198,18 @@ async def test_every_move_of_each_game_is_seen_and_news_comes_before_the_next_ro
             table_id,
         )
     await bot_process.start()
+    # A restarted bot counts each channel's budget of sends as spent for a while (the process
+    # before may have spent it), then redraws the boards: only then do the matches start, so
+    # that their first moves are not coalesced while the channels wait.
+    restarted = len(discord.world.shown)
+    await discord.wait_for(
+        lambda: (
+            {s.channel_id for s in discord.world.shown[restarted:]}
+            >= {c.id for c in channels.values()}
+        ),
+        15,
+        "the boards redrawn after the restart",
+    )
     since = len(discord.world.shown)
     for channel in channels.values():
         board = _board(discord, channel)
