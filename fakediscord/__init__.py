@@ -28,6 +28,7 @@ Test controls: ``discord.gateway.drop()``, ``.request_reconnect()``,
 ``discord.limits`` (rate limits and deadlines); ``discord.requests`` (every API request
 with its answer), ``discord.rejections`` (4xx answers), ``discord.rate_limited``,
 ``discord.spec_violations`` (requests that broke Discord's OpenAPI description, ``spec.py``);
+``discord.world.shown`` (every public message as people saw it, posted or edited, in order);
 ``discord.world`` for guilds, channels, roles and permission overwrites
 (``discord.world.guild_on_shard(1, 2, "Two")`` for a guild on shard 1 of 2);
 ``discord.sessions()`` for the bot's gateway sessions, their shards and guilds;
@@ -42,7 +43,7 @@ from .control import RemoteFakeDiscord, RemoteUser
 from .errors import DiscordError
 from .faults import Fault
 from .interactions import Interaction
-from .models import LOCALES, Attachment, Channel, Command, Guild, Message, Role, User
+from .models import LOCALES, Attachment, Channel, Command, Guild, Message, Role, Shown, User
 from .ratelimits import Bucket, Limits
 from .server import FakeDiscord, RequestRecord
 from .users import ActionError, Reply, SimUser
@@ -66,6 +67,7 @@ __all__ = [
     "Reply",
     "RequestRecord",
     "Role",
+    "Shown",
     "SimUser",
     "User",
 ]

@@ -331,6 +331,16 @@ def walk_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]
             yield from walk_components([component["component"]])
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A public message as people saw it: when it was posted, and after each edit."""
+
+    channel_id: int
+    message_id: int
+    text: str  # ``Message.text`` at that moment
+    edit: bool
+
+
 @dataclass(eq=False)
 class Message:
     id: int

@@ -27,6 +27,7 @@ from .models import (
     Message,
     Overwrite,
     Role,
+    Shown,
     Snowflakes,
     Upload,
     User,
@@ -64,6 +65,8 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.shown: list[Shown] = []
+        """Every public message as it was shown, posted or edited, in order."""
         self.attachments: dict[int, Attachment] = {}
         self.commands: dict[int | None, list[Command]] = {}
         """Registered commands by guild id; ``None`` holds the global ones."""
@@ -237,6 +240,7 @@ class World:
             message.pinged = [u for u in self._notified(channel, message) if u is not author]
         self.messages[message.id] = message
         if not message.ephemeral:
+            self.shown.append(Shown(channel.id, message.id, message.text, edit=False))
             channel.last_message_id = message.id
             self.dispatch("MESSAGE_CREATE", self.message_event(message))
         return message
@@ -263,6 +267,7 @@ class World:
             message.edited_timestamp = iso_now()
             message.edits += 1
         if not message.ephemeral:
+            self.shown.append(Shown(message.channel_id, message.id, message.text, edit=True))
             self.dispatch("MESSAGE_UPDATE", self.message_event(message))
         return message
 

@@ -228,6 +228,11 @@ def playing_embed(table: Table) -> discord.Embed:
 def result_embed(table: Table) -> discord.Embed:
     outcome = table.outcome()
     lines = list(table.spec.text.outcome_lines(outcome, table.names)) if outcome else []
+    # What ended the match (the last trick, the last play and sweep), which no board showed:
+    # the table's last moves, or what the engine keeps of them when the bot has restarted since.
+    last = table.recent or table.view(None).get("ending", [])
+    if last:
+        lines += ["", t("**Last moves**"), *narrate_all(table.game, last, table.names), ""]
     lines.append(t("Press **Rematch** to play again with the same seats and house rules."))
     return _embed(table, t("{game} · match over", game=game_title(table.game)), lines)
 

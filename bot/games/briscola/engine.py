@@ -171,6 +171,7 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
             "taken": [sum(w % sides == s for w in state.winners) for s in range(sides)],
             "deals_won": list(state.deals_won),
             "results": [list(r) for r in state.results],
+            "ending": [trick_event(state, last=True)] if over else [],  # what ended it
             "options": state.options.model_dump(),
             "over": over,
         }
@@ -272,23 +273,29 @@ def _close_trick(st: BriscolaState, events: Events) -> None:
     st.leaders.append(leader)
     st.winners.append(winner)
     st.trick = []
-    events.append(
-        ev.Trick(
-            type="trick",
-            number=len(st.tricks),
-            leader=leader,
-            cards=list(cards),
-            winner=winner,
-            points=sum(POINTS[c] for c in cards),
-            strozzo=is_strozzo(cards, leader, at, n, st.trumps),
-        )
-    )
+    events.append(trick_event(st, last=st.face_up is None and not any(st.hands)))
     if st.face_up is not None:
         _draw(st, winner, events)
     if st.hands[winner]:
         st.leader = st.current = winner
     else:
         _end_deal(st, events)
+
+
+def trick_event(st: BriscolaState, last: bool) -> ev.Trick:
+    """The event of the deal's latest trick (``last``: the deal's last trick)."""
+    cards, leader, winner = st.tricks[-1], st.leaders[-1], st.winners[-1]
+    at = (winner - leader) % st.seats
+    return ev.Trick(
+        type="trick",
+        number=len(st.tricks),
+        leader=leader,
+        cards=list(cards),
+        winner=winner,
+        points=sum(POINTS[c] for c in cards),
+        strozzo=is_strozzo(cards, leader, at, st.seats, st.trumps),
+        last=last,
+    )
 
 
 def _draw(st: BriscolaState, winner: int, events: Events) -> None:

@@ -38,6 +38,7 @@ class Trick(TypedDict):
     winner: int
     points: int  # the card points of the trick
     strozzo: bool  # another side's carico caught by a higher card of its suit
+    last: bool  # the deal's last trick
 
 
 @final

@@ -55,8 +55,8 @@ def _points(n: int) -> str:
 
 
 def announced(event: BriscolaEvent) -> bool:
-    """Each round's result and the match's."""
-    return event["type"] in ANNOUNCED
+    """Each round's last trick and result, and the match's."""
+    return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
 
 
 def deal_news(n: int, news: str) -> str:
@@ -65,7 +65,7 @@ def deal_news(n: int, news: str) -> str:
 
 
 def deal_begun(event: BriscolaEvent) -> int | None:
-    """The number of the mano a deal begins."""
+    """The number of the round a deal begins."""
     return event["deal"] if event["type"] == "deal" else None
 
 
@@ -94,7 +94,7 @@ def narrate(event: BriscolaEvent, names: list[str]) -> str | None:
             return t("{who} plays a carico, {card}.", who=who, card=the_card(event["card"]))
         return t("{who} plays {card}.", who=who, card=the_card(event["card"]))
     if event["type"] == "trick":
-        return _narrate_trick(event, names)
+        return last_trick(event, names) if event["last"] else _narrate_trick(event, names)
     if event["type"] == "draw":
         first = names[event["order"][0]]
         return tn(
@@ -134,6 +134,17 @@ def _narrate_trick(event: Trick, names: list[str]) -> str:
     if event["points"] == 0:
         return t("{who} takes trick {n} with {card}: only lisci, no points.", **values)
     return t("{who} takes trick {n} with {card}: {points}.", **values)
+
+
+def last_trick(event: Trick, names: list[str]) -> str:
+    """The round's last trick as it was played, card by card, and who took it: told beside
+    the round's result, as no board shows it (the next round's, or the result, replaces it)."""
+    return t(
+        "The round's last trick: {cards}; to {who}, {points}.",
+        cards=_played(event["cards"], event["leader"], names),
+        who=names[event["winner"]],
+        points=_points(event["points"]),
+    )
 
 
 def _scores(points: list[int], names: list[str]) -> str:

@@ -7,6 +7,8 @@ them, and the conformance tests check them)."""
 
 from typing import Any, TypedDict
 
+from bot.games.briscola.events import Trick
+
 
 class TrickView(TypedDict):
     leader: int
@@ -36,6 +38,7 @@ class BriscolaView(TypedDict):
     taken: list[int]  # tricks taken this deal, by side (their points stay uncounted)
     deals_won: list[int]  # by side
     results: list[list[int]]  # each finished deal's points, by side
+    ending: list[Trick]  # once the match is over: its last trick, which ended it
     options: dict[str, Any]
     over: bool
 

@@ -186,6 +186,7 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
             "direction": state.direction,
             "dealer": state.dealer,
             "round": state.round_no,
+            "ending": _ending(state) if state.current is None else [],
             "options": state.options.model_dump(),
             "over": state.current is None,
         }
@@ -355,6 +356,20 @@ def _deal(st: CentoState, pack: list[str], events: Events) -> None:
     st.last_plays = [None] * st.seats
     st.current = order[0]
     events.append(ev.Deal(type="deal", round=st.round_no, dealer=st.dealer, first=order[0]))
+
+
+def _ending(st: CentoState) -> Events:
+    """What ended the match: the play that would have passed 100, costing the last chip of
+    the last seat to leave (its latest play, still on the pile)."""
+    seat = st.eliminated[-1]
+    last = st.last_plays[seat]
+    if last is None:
+        return []
+    before = last["before"]
+    return [
+        ev.Play(type="play", seat=seat, card=last["card"], before=before, total=before, bust=True),
+        ev.Eliminated(type="eliminated", seat=seat),
+    ]
 
 
 def _ranking(st: CentoState) -> list[list[int]]:

@@ -7,6 +7,8 @@ them, and the conformance tests check them)."""
 
 from typing import Any, TypedDict
 
+from bot.games.cento.events import Eliminated, Play
+
 
 class LastPlay(TypedDict):
     """A seat's latest play whose card is still on the pile: public history."""
@@ -34,6 +36,7 @@ class CentoView(TypedDict):
     direction: int
     dealer: int
     round: int
+    ending: list[Play | Eliminated]  # once the match is over: the play that ended it
     options: dict[str, Any]
     over: bool
 

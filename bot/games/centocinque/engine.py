@@ -178,6 +178,7 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
             "tallies": list(state.tallies),
             "out": list(state.out),
             "hands_won": list(state.hands_won),
+            "ending": _ending(state) if state.current is None else [],
             "options": state.options.model_dump(),
             "over": state.current is None,
         }
@@ -207,6 +208,15 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
 
 def _alive(st: CentocinqueState) -> list[int]:
     return [s for s in range(st.seats) if not st.out[s]]
+
+
+def _ending(st: CentocinqueState) -> Events:
+    """What ended the match: the card its last hand's winner went out with, on top of the
+    discards (nothing when that hand was blocked, its winner still holding cards)."""
+    winner = _alive(st)[0]
+    if st.hands[winner] or not st.discard:
+        return []
+    return [{"type": "play", "seat": winner, "card": st.discard[-1], "left": 0}]
 
 
 def _step(st: CentocinqueState, seat: int, steps: int) -> int:

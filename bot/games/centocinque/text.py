@@ -53,8 +53,15 @@ def action_label(token: str) -> str:
 
 
 def announced(event: CentocinqueEvent) -> bool:
-    """Each hand's result, the eliminations and the match's end."""
-    return event["type"] in ANNOUNCED
+    """The card a hand's winner goes out with, each hand's result, the eliminations and the
+    match's end."""
+    return event["type"] in ANNOUNCED or goes_out(event)
+
+
+def goes_out(event: CentocinqueEvent) -> bool:
+    """The hand's last play: told beside the hand's result, as no board shows it (the next
+    hand's, or the result, replaces it)."""
+    return event["type"] == "play" and event["left"] == 0
 
 
 def deal_news(n: int, news: str) -> str:

@@ -7,6 +7,8 @@ them, and the conformance tests check them)."""
 
 from typing import Any, TypedDict
 
+from bot.games.centocinque.events import Play
+
 
 class CentocinqueView(TypedDict):
     game: str
@@ -31,6 +33,7 @@ class CentocinqueView(TypedDict):
     tallies: list[int]
     out: list[bool]
     hands_won: list[int]
+    ending: list[Play]  # once the match is over: the card that ended it (none: blocked)
     options: dict[str, Any]
     over: bool
 

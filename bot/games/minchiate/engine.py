@@ -237,6 +237,7 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
             "resti": list(state.resti),
             "log": copy_events(state.log),
             "opening": copy_events(state.opening),
+            "ending": [_last_trick(state)] if state.phase == "over" else [],
             "options": state.options.model_dump(),
             "over": state.phase == "over",
         }
@@ -477,6 +478,7 @@ def _close_trick(st: MinchiateState, events: Events) -> None:
         cards=list(cards),
         winner=winner,
         points=bonus,
+        last=len(st.tricks) == TRICKS,
     )
     _score(st, winner, "capture", event, events)
     if len(st.tricks) == TRICKS:
@@ -484,6 +486,22 @@ def _close_trick(st: MinchiateState, events: Events) -> None:
     else:
         st.current = winner
         events.append(ev.Turn(type="turn", seat=winner, phase="play"))
+
+
+def _last_trick(st: MinchiateState) -> ev.Trick:
+    """The deal's last trick, told again once it is over: what ended it, with the capture
+    bonus its winners scored (in the scoring record when it scored)."""
+    n = len(st.tricks)
+    bonus = (e["points"] for e in st.log if e["kind"] == "capture" and e.get("trick") == n)
+    return ev.Trick(
+        type="trick",
+        number=n,
+        leader=st.leaders[-1],
+        cards=list(st.tricks[-1]),
+        winner=st.winners[-1],
+        points=next(bonus, 0),
+        last=True,
+    )
 
 
 def _finish(st: MinchiateState, events: Events) -> None:

@@ -133,6 +133,7 @@ class Trick(TypedDict):
     cards: list[str]
     winner: int
     points: int  # the capture bonus
+    last: bool  # the deal's last trick
     side: NotRequired[int]
     totals: NotRequired[list[int]]
 

@@ -141,8 +141,8 @@ def _gain(event: Rob | Shown | Declare) -> str:
 
 
 def announced(event: MinchiateEvent) -> bool:
-    """The end of the deal's scoring, the Matto payment and the result."""
-    return event["type"] in ANNOUNCED
+    """The deal's last trick, the end of its scoring, the Matto payment and the result."""
+    return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
 
 
 def narrate(event: MinchiateEvent, names: list[str]) -> str | None:
@@ -222,7 +222,7 @@ def narrate(event: MinchiateEvent, names: list[str]) -> str | None:
     if event["type"] == "play":
         return t("{who} plays the {card}.", who=who, card=card_name(event["card"]))
     if event["type"] == "trick":
-        return _narrate_trick(event, names)
+        return last_trick(event, names) if event["last"] else _narrate_trick(event, names)
     if event["type"] == "resti":
         return _narrate_resti(event, names)
     if event["type"] == "matto_payment":
@@ -264,6 +264,23 @@ def _narrate_trick(event: Trick, names: list[str]) -> str:
     if event["points"]:
         return t("Trick {n} won by {who} with the {card}, capture bonus +{points}.", **values)
     return t("Trick {n} won by {who} with the {card}.", **values)
+
+
+def last_trick(event: Trick, names: list[str]) -> str:
+    """The deal's last trick as it was played, card by card, and who won it: told beside the
+    deal's result, as no board shows it (the result replaces it)."""
+    return _last_trick_line(
+        event["number"], event["cards"], event["leader"], event["winner"], names
+    )
+
+
+def _last_trick_line(n: int, cards: list[str], leader: int, winner: int, names: list[str]) -> str:
+    return t(
+        "Last trick ({n}): {cards}, won by {who}",
+        n=n,
+        cards=_played(cards, leader, names),
+        who=names[winner],
+    )
 
 
 def _narrate_resti(event: Resti, names: list[str]) -> str:
@@ -398,14 +415,8 @@ def _phase_lines(view: MinchiateView, names: list[str]) -> list[str]:
     lines = []
     if view["tricks"]:
         last = view["tricks"][-1]
-        lines.append(
-            t(
-                "Last trick ({n}): {cards}, won by {who}",
-                n=len(view["tricks"]),
-                cards=_played(last["cards"], last["leader"], names),
-                who=names[last["winner"]],
-            )
-        )
+        n = len(view["tricks"])
+        lines.append(_last_trick_line(n, last["cards"], last["leader"], last["winner"], names))
     leader = view["leader"]
     if view["trick"] and leader is not None:
         trick = _played(view["trick"], leader, names)

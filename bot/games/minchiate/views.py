@@ -7,7 +7,7 @@ them, and the conformance tests check them)."""
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from bot.games.minchiate.events import Combination, MinchiateEvent, PileScore
+from bot.games.minchiate.events import Combination, MinchiateEvent, PileScore, Trick
 
 
 class Declared(TypedDict):
@@ -81,6 +81,7 @@ class MinchiateView(TypedDict):
     resti: list[int]  # per side
     log: list[Scored | Resto]
     opening: list[MinchiateEvent]  # what happened while dealing, told publicly
+    ending: list[Trick]  # once the deal is over: its last trick, which ended it
     options: dict[str, Any]
     over: bool
 

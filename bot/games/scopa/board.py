@@ -59,8 +59,32 @@ def paint(view: ScopaView, names: list[str]) -> Image.Image:
         _pile(canvas, draw, _beside(places[side], centre), view, side)
     _table(canvas, view["table"], centre)
     if view["over"]:
+        _ending(canvas, draw, view, names, centre)
         badge(draw, (centre[0], centre[1] + ROOM[1] / 2 + 18), t("Match over"), ALERT)
     return canvas
+
+
+def _ending(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: ScopaView,
+    names: list[str],
+    centre: tuple[float, float],
+) -> None:
+    """What ended the game, in the middle the table has left: the last card played with
+    what it took, then what the last taker swept up, and whose they went to."""
+    cards: list[str] = []
+    said: list[str] = []
+    for event in view["ending"]:
+        if event["type"] == "play":
+            cards += [event["card"], *event["took"]]
+            said.append(t("last play: {who}", who=names[event["seat"]]))
+        elif event["seat"] is not None:
+            cards += event["cards"]
+            said.append(t("the rest to {who}", who=names[event["seat"]]))
+    _table(canvas, cards, centre)
+    if said:
+        text(draw, (centre[0], centre[1] - ROOM[1] / 2 - 14), " · ".join(said), 15, LIGHT)
 
 
 def _points(view: ScopaView, seat: int) -> Extra:

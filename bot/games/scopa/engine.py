@@ -67,7 +67,7 @@ class ScopaState:
     scope: list[int] = field(default_factory=list)  # per side, this round
     takes: list[dict[str, Any]] = field(default_factory=list)  # this round's: seat, card, took
     scores: list[int] = field(default_factory=list)  # per side, the game so far
-    last_round: dict[str, Any] | None = None
+    last_round: dict[str, Any] | None = None  # its summary, and how it ended ("ending")
 
 
 SEATING = Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4}))
@@ -162,7 +162,8 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
             "first": state.first,
             "round": state.round_no,
             "scores": list(state.scores),
-            "last_round": state.last_round,
+            "last_round": _summary(state.last_round),
+            "ending": _ending(state) if state.current is None else [],
             "options": state.options.model_dump(),
             "over": state.current is None,
         }
@@ -202,6 +203,19 @@ def tokens(card: str, open_takes: list[tuple[str, ...]]) -> list[str]:
 
 def _take(take: dict[str, Any]) -> dict[str, Any]:
     return {"seat": take["seat"], "card": take["card"], "took": list(take["took"])}
+
+
+def _summary(last_round: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last round's scores, without how it ended: its cards are in the new round's hands."""
+    if last_round is None:
+        return None
+    return {key: value for key, value in last_round.items() if key != "ending"}
+
+
+def _ending(state: ScopaState) -> Events:
+    """The events that ended the game's last round: its last play, and the sweep of what was
+    left on the table (none in a game stored before rounds kept them)."""
+    return list(state.last_round.get("ending", [])) if state.last_round else []
 
 
 def _why_not(
@@ -324,16 +338,24 @@ def _deal_event(st: ScopaState, fresh: bool) -> ev.Deal:
 def end_round(st: ScopaState, events: Events) -> None:
     """The last card is played: the table to the last taker, the points, then another round
     or the end of the game."""
+    ending = [dict(events[-1])]  # the round's last play, which ``play`` has just told
     if st.table:
         taker = st.takes[-1]["seat"] if st.takes else None
-        events.append(ev.Sweep(type="sweep", seat=taker, cards=sort_cards(st.table)))
+        sweep = ev.Sweep(type="sweep", seat=taker, cards=sort_cards(st.table))
+        ending.append(dict(sweep))
+        events.append(sweep)
         if taker is not None:
             st.piles[side_of(st, taker)] += st.table
             st.table = []
     sides = score_round(st.piles, st.scope, st.options.napola, st.seats)
     for side, part in enumerate(sides):
         st.scores[side] += part["total"]
-    st.last_round = {"round": st.round_no, "sides": sides, "scores": list(st.scores)}
+    st.last_round = {
+        "round": st.round_no,
+        "sides": sides,
+        "scores": list(st.scores),
+        "ending": ending,
+    }
     events.append(
         ev.RoundOver(
             type="round_over",

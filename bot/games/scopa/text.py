@@ -44,8 +44,18 @@ def action_label(token: str) -> str:
 
 
 def announced(event: ScopaEvent) -> bool:
-    """A scopa, each round's summary, another round, the end of the game."""
-    return event["type"] in ANNOUNCED or (event["type"] == "play" and event["scopa"])
+    """A scopa, what ended a round, each round's summary, another round, the end of the game."""
+    return (
+        event["type"] in ANNOUNCED
+        or (event["type"] == "play" and event["scopa"])
+        or ends_round(event)
+    )
+
+
+def ends_round(event: ScopaEvent) -> bool:
+    """The round's last play and the last taker's sweep of the table: told beside the round's
+    summary, as nobody sees them on a board (the next round's, or the result, replaces it)."""
+    return event["type"] == "sweep" or (event["type"] == "play" and event["last"])
 
 
 def deal_news(n: int, news: str) -> str:

@@ -7,7 +7,7 @@ conformance tests check them)."""
 
 from typing import Any, TypedDict
 
-from bot.games.scopa.events import SideScore
+from bot.games.scopa.events import Play, SideScore, Sweep
 
 
 class Take(TypedDict):
@@ -41,6 +41,7 @@ class ScopaView(TypedDict):
     round: int
     scores: list[int]  # per side, before this round
     last_round: RoundSummary | None
+    ending: list[Play | Sweep]  # once the game is over: what ended its last round
     options: dict[str, Any]
     over: bool
 

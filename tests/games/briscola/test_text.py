@@ -25,6 +25,7 @@ def trick(cards: list[str], winner: int, points: int, strozzo: bool = False) -> 
         "winner": winner,
         "points": points,
         "strozzo": strozzo,
+        "last": False,
     }
 
 

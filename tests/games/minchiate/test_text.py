@@ -83,6 +83,7 @@ def test_narration_of_scoring_events() -> None:
         "cards": ["7c", "T40", "8c", "9c"],
         "winner": 2,
         "points": 10,
+        "last": False,
     }
     assert (
         text.narrate(trick, NAMES) == "Trick 7 won by Carla with the 40 Trombe, capture bonus +10."
