@@ -1,5 +1,5 @@
-"""What ended a mano of Briscola is seen: its last presa, card by card and who took it, is
-announced beside the mano's result, and once the match is over the public view keeps it for
+"""What ended a round of Briscola is seen: its last trick, card by card and who took it, is
+announced beside the round's result, and once the match is over the public view keeps it for
 the result board."""
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from .deals import RULES, act, last_trick, start
 
 FOUR = ["Ada", "Bo", "Cy", "Di"]
 LAST = (
-    "The mano's last presa: Ada 2 di Coppe, Bo 3 di Coppe, Cy Asso di Coppe, Di 4 di Coppe;"
-    " to Cy, 21 points."
+    "The round's last trick: Ada: 2 di Coppe · Bo: 3 di Coppe · Cy: Asso di Coppe · Di: 4 di"
+    " Coppe; to Cy, 21 points."
 )
 
 
 def _last_presa(deals_to_win: int) -> tuple[list[BriscolaEvent], BriscolaView]:
-    """Four players play the mano's last presa, which Cy's Asso takes."""
+    """Four players play the round's last trick, which Cy's Asso takes."""
     hands = [["2c"], ["3c"], ["Ac"], ["4c"]]
     rest = [c for c in PACK if c not in ("2c", "3c", "Ac", "4c")]
     st = last_trick(hands, [rest[:20], rest[20:]], "4d")
@@ -37,8 +37,8 @@ def test_the_last_presa_is_told_card_by_card_and_announced_before_the_result() -
     events, view = _last_presa(2)
     told = [text.narrate(e, FOUR) for e in events if text.announced(e)]
     assert told[0] == LAST
-    assert [line and line.split(":")[0] for line in told[1:]] == ["End of mano 1"]
-    assert not view["over"] and view["ending"] == []  # the match goes on: a new mano is dealt
+    assert [line and line.split(":")[0] for line in told[1:]] == ["End of round 1"]
+    assert not view["over"] and view["ending"] == []  # the match goes on: a new round is dealt
 
 
 def test_a_presa_before_the_last_is_neither_marked_last_nor_announced() -> None:
@@ -49,7 +49,8 @@ def test_a_presa_before_the_last_is_neither_marked_last_nor_announced() -> None:
     assert trick["type"] == "trick" and not trick["last"]
     assert not text.announced(trick)
     assert (
-        text.narrate(trick, FOUR[:2]) == "Strozzo! Presa 1 to Bo with the Asso di Coppe: 21 points."
+        text.narrate(trick, FOUR[:2])
+        == "Strozzo! Bo takes trick 1 with the Asso di Coppe: 21 points."
     )
 
 

@@ -15,9 +15,7 @@ from tests.games.typed import checked
 from .positions import RULES, act, position
 
 NAMES = ["Ada", "Bo"]
-SWEEP = (
-    "Ada made the last take and takes what is left: 3 di Coppe, Cavallo di Denari, 5 di Bastoni."
-)
+SWEEP = "Ada made the last take and takes what is left: the 3 di Coppe, the Cavallo di Denari and the 5 di Bastoni."
 
 
 def _last_round(scores: list[int]) -> tuple[list[ScopaEvent], ScopaView]:
@@ -65,7 +63,7 @@ def test_a_last_card_that_takes_is_the_ending_without_a_sweep() -> None:
         }
     ]
     assert text.narrate(view["ending"][0], NAMES) == (
-        "Bo plays the 5 di Bastoni and takes 5 di Spade, the last card: no scopa."
+        "Bo plays the 5 di Bastoni and takes the 5 di Spade, the last card: no scopa."
     )
 
 
