@@ -15,7 +15,10 @@ from tests.games.typed import checked
 from .positions import RULES, act, position
 
 NAMES = ["Ada", "Bo"]
-SWEEP = "Ada made the last take and takes what is left: the 3 di Coppe, the Cavallo di Denari and the 5 di Bastoni."
+SWEEP = (
+    "Ada made the last take and takes what is left: the 3 di Coppe, the Cavallo di Denari"
+    " and the 5 di Bastoni."
+)
 
 
 def _last_round(scores: list[int]) -> tuple[list[ScopaEvent], ScopaView]:
