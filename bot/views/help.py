@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.games import SPECS
 from bot.i18n import N_, t
+from bot.views.render import MESSAGE_MAX, first_message
 
 INTRO = N_("**Tavolo** seats you at a card table in this channel.")
 TABLE = N_(
@@ -34,3 +35,23 @@ def help_text() -> str:
     games = [t(spec.text.help) for spec in SPECS.values() if spec.text.help]
     playing = "\n".join([t(PLAYING), *games, t(TURNS)])
     return "\n\n".join([t(INTRO), t(TABLE), playing, t(LEAGUE)])
+
+
+def help_messages(limit: int = MESSAGE_MAX) -> list[str]:
+    """/help's text as messages that each fit Discord's limit (every game adds a paragraph),
+    split between its sections, or between the lines of a section longer than a message."""
+    messages: list[str] = []
+    current = ""
+    for section in help_text().split("\n\n"):
+        joined = f"{current}\n\n{section}" if current else section
+        if len(joined) <= limit:
+            current = joined
+            continue
+        if current:
+            messages.append(current)
+        lines = section.split("\n")
+        while lines:
+            current, lines = first_message(lines, limit)
+            if lines:
+                messages.append(current)
+    return [*messages, current]

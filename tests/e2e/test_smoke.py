@@ -32,7 +32,14 @@ async def test_the_bot_registers_its_commands_and_answers_help_privately(
     assert reply.error is None
     assert (reply.type, reply.ephemeral) == (4, True)
     assert "/table new" in reply.content
-    assert alice.visible_messages() == [reply.message]
+    # Every game adds a paragraph: the rest follows in messages of its own, each inside
+    # Discord's 2,000 characters (the fake refuses a longer one), all private.
+    await discord.wait_for(
+        lambda: any("/league standings" in m.content for m in reply.followups),
+        what="the rest of /help",
+    )
+    assert all(m.ephemeral for m in reply.followups)
+    assert alice.visible_messages() == [reply.message, *reply.followups]
     assert bob.visible_messages() == []
     assert discord.rejections == [] and discord.rate_limited == []
     startup = [r.route for r in discord.requests[:3]]
