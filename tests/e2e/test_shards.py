@@ -63,10 +63,13 @@ async def _play_once(discord: FakeDiscord, user: SimUser, board: Message) -> Non
     while loop.time() < deadline:
         reply = await user.click(board, label="My hand")
         assert reply.error is None and reply.message is not None, reply.error
-        moves = [m for m in offered(reply.message) if m.split(":")[1] not in ("AS", "AC")]
+        offers = offered(reply.message)
+        # A plain card if there is one; else an Ace whose total is asked for (a hand of
+        # Aces alone waited here until the deadline: the turn had come all along).
+        moves = [m for m in offers if m.split(":")[1] not in ("AS", "AC")] or offers
         if moves:
             before = board.text
-            await make_move(user, reply.message, moves[0])
+            await make_move(user, reply.message, moves[0], total=0)
 
             def changed(b: str = before) -> bool:
                 return board.text != b
