@@ -3,8 +3,6 @@ and the buttons and forms it sent before still work."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from fakediscord import FakeDiscord
@@ -121,9 +119,15 @@ async def test_a_restart_redraws_only_boards_that_are_behind(
     await discord.wait_for(
         lambda: store.table(quiet).board_moves == 0, timeout=20, what="the redraw stored"
     )
+    # A lobby in another channel is redrawn at every restart, once the send window a
+    # restored channel waits out has passed: when it is, the quiet board would have been too.
+    witness = discord.create_channel("witness")
+    opened = await alice.slash("table new", channel=witness, game="cento")
+    assert "table is open" in await answered(opened)
+    lobby = next(m for m in discord.messages(witness) if m.embeds)
     assert await bot_process.stop() == 0
     await bot_process.start()
-    edits = board.edits
-    await asyncio.sleep(7)  # past the send window a restored channel waits out
+    edits, lobby_edits = board.edits, lobby.edits
+    await discord.wait_for(lambda: lobby.edits > lobby_edits, timeout=20, what="the lobby redrawn")
     assert board.edits == edits
     assert discord.rejections == [] and discord.rate_limited == []
