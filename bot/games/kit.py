@@ -54,10 +54,13 @@ from bot.games.seating import Seating
 
 class State(Protocol):
     """What the kit reads of every game's state (a dataclass): the seat on turn (None: the
-    game is over) and the hands."""
+    game is over), the hands and the house rules."""
 
     current: int | None
     hands: list[list[str]]
+
+    @property
+    def options(self) -> BaseModel: ...
 
 
 S = TypeVar("S", bound=State)  # the game's state
@@ -260,9 +263,22 @@ class Engine(Generic[S, OptionsT, E]):
     # -- what people see ----------------------------------------------------------------------
 
     def view(self, state: S, seat: int | None) -> Json:
+        return {
+            **self.seat_view(state, seat),
+            "options": state.options.model_dump(),
+            "over": self.turn(state) is None,
+        }
+
+    def seat_view(self, state: S, seat: int | None) -> Json:
+        """The game's view of ``seat`` (``None``: the public view), but for the keys every
+        view ends with (``view``): the house rules (``options``) and ``over``."""
         raise NotImplementedError
 
     def outcome(self, state: S) -> Json | None:
+        return None if self.turn(state) is not None else self.result(state)
+
+    def result(self, state: S) -> Json:
+        """The outcome of a match that is over."""
         raise NotImplementedError
 
     # -- saving -------------------------------------------------------------------------------

@@ -34,10 +34,23 @@ from bot.games.seating import Seating
 ViewT = TypeVar("ViewT")  # the game's view of a seat
 EventT = TypeVar("EventT")  # the game's events
 OutcomeT = TypeVar("OutcomeT")  # the game's outcome
+# The same, as the game's modules take them (a module satisfies a Protocol below).
+ViewC = TypeVar("ViewC", contravariant=True)
+EventC = TypeVar("EventC", contravariant=True)
+OutcomeC = TypeVar("OutcomeC", contravariant=True)
 
 
 class HardFactory(Protocol):
     def __call__(self, budget: int = ...) -> Player: ...
+
+
+class PlayersModule(Protocol):
+    """A game's ``ai`` module, as ``Players.of`` reads it."""
+
+    @property
+    def EasyPlayer(self) -> Callable[[], Player]: ...  # the module's class
+    @property
+    def HardPlayer(self) -> HardFactory: ...
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,11 @@ class Players:
     easy: Callable[[], Player]
     hard: HardFactory
     """Takes ``budget``, the playouts of its search (each game has its own default)."""
+
+    @classmethod
+    def of(cls, ai: PlayersModule) -> Players:
+        """The players of a game's ``ai`` module: its ``EasyPlayer`` and ``HardPlayer``."""
+        return cls(easy=ai.EasyPlayer, hard=ai.HardPlayer)
 
 
 Counts = dict[int, dict[str, int]]
@@ -68,6 +86,16 @@ class Scored(NamedTuple):
     total: int
 
 
+class LeagueModule(Protocol[EventC, OutcomeC]):
+    """A game's ``league`` module, as ``LeagueAdapter.of`` reads it (``LeagueAdapter``'s
+    fields, as functions)."""
+
+    def scores(self, events: Sequence[EventC], /) -> list[Scored]: ...
+    def counts(self, events: Sequence[EventC], /) -> Counts: ...
+    def figures(self, outcome: OutcomeC, seat: int, /) -> dict[str, int]: ...
+    def totals(self, stats: Mapping[str, int], /) -> dict[str, int]: ...
+
+
 @dataclass(frozen=True)
 class LeagueAdapter(Generic[EventT, OutcomeT]):
     """What a match records for the league, move by move and at its end."""
@@ -80,6 +108,37 @@ class LeagueAdapter(Generic[EventT, OutcomeT]):
     """A seat's figures from the outcome, stored with its counters."""
     totals: Callable[[Mapping[str, int]], dict[str, int]]
     """What a seat's stored figures add to its player's statistics."""
+
+    @classmethod
+    def of(cls, league: LeagueModule[EventT, OutcomeT]) -> LeagueAdapter[EventT, OutcomeT]:
+        """The adapter of a game's ``league`` module."""
+        return cls(
+            scores=league.scores, counts=league.counts, figures=league.figures, totals=league.totals
+        )
+
+
+class TextModule(Protocol[ViewC, EventC, OutcomeC]):
+    """A game's ``text`` module, as ``GameText.of`` reads it: ``GameText``'s fields, as its
+    functions and constants (``OPTION_LABELS``, ``HELP``, ``KEPT``, ``LOBBY_NOTE``)."""
+
+    def card_name(self, code: str, /) -> str: ...
+    def action_label(self, token: str, /) -> str: ...
+    def narrate(self, event: EventC, names: list[str], /) -> str | None: ...
+    def board_lines(self, view: ViewC, names: list[str], /) -> list[str]: ...
+    def outcome_lines(self, outcome: OutcomeC, names: list[str], /) -> list[str]: ...
+    def stats_lines(self, totals: Mapping[str, int], played: int, /) -> list[str]: ...
+    def announced(self, event: EventC, /) -> bool: ...
+    def deal_begun(self, event: EventC, /) -> int | None: ...
+    @property
+    def deal_news(self) -> Callable[[int, str], str] | None: ...
+    @property
+    def OPTION_LABELS(self) -> Mapping[str, str]: ...  # the module's constant
+    @property
+    def KEPT(self) -> Mapping[str, frozenset[str]]: ...
+    @property
+    def HELP(self) -> str: ...
+    @property
+    def LOBBY_NOTE(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
@@ -114,6 +173,25 @@ class GameText(Generic[ViewT, EventT, OutcomeT]):
     deal_news: Callable[[int, str], str] | None = None
     """Such news (deal ``n``'s line ``news``), naming its deal as the game calls it; None:
     "Deal {n}: {news}"."""
+
+    @classmethod
+    def of(cls, words: TextModule[ViewT, EventT, OutcomeT]) -> GameText[ViewT, EventT, OutcomeT]:
+        """The words of a game's ``text`` module."""
+        return cls(
+            card_name=words.card_name,
+            action_label=words.action_label,
+            narrate=words.narrate,
+            board_lines=words.board_lines,
+            outcome_lines=words.outcome_lines,
+            stats_lines=words.stats_lines,
+            announced=words.announced,
+            option_labels=words.OPTION_LABELS,
+            kept=words.KEPT,
+            help=words.HELP,
+            lobby_note=words.LOBBY_NOTE,
+            deal_begun=words.deal_begun,
+            deal_news=words.deal_news,
+        )
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
+from types import TracebackType
 from typing import Any, ClassVar, Protocol, overload
 
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -72,6 +73,26 @@ class ShardTaken(Exception):
 class IntegrityError(Exception):
     """A write broke a constraint (a unique key, a check, a foreign key, a refusing trigger);
     the transaction it was part of is rolled back."""
+
+
+class Constraints:
+    """A ``with`` block in which the driver's broken-constraint error (``driver``) is raised
+    as an ``IntegrityError``, with the same message."""
+
+    def __init__(self, driver: type[Exception]) -> None:
+        self.driver = driver
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if isinstance(exc, self.driver):
+            raise IntegrityError(str(exc)) from exc
 
 
 class Row(Protocol):

@@ -26,10 +26,10 @@ import asyncpg
 
 from bot.storage.db import (
     Connection,
+    Constraints,
     Database,
     DatabaseBusy,
     DatabaseUnusable,
-    IntegrityError,
     Row,
     ShardTaken,
     describe,
@@ -104,6 +104,9 @@ def _changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+_CONSTRAINTS = Constraints(asyncpg.IntegrityConstraintViolationError)
+
+
 class PostgresConnection(Connection):
     """Statements on one pooled connection, inside a transaction."""
 
@@ -111,26 +114,20 @@ class PostgresConnection(Connection):
         self.conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
+        with _CONSTRAINTS:
             return _changed(await self.conn.execute(numbered(sql), *params))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = list(rows)
         if not rows:
             return
-        try:
+        with _CONSTRAINTS:
             await self.conn.executemany(numbered(sql), rows)
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        try:
+        with _CONSTRAINTS:  # INSERT ... RETURNING
             row: Row | None = await self.conn.fetchrow(numbered(sql), *params)
             return row
-        except asyncpg.IntegrityConstraintViolationError as exc:  # INSERT ... RETURNING
-            raise IntegrityError(str(exc)) from exc
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.conn.fetch(numbered(sql), *params))
@@ -317,17 +314,16 @@ class PostgresDatabase(Database):
         writer for longer than the busy timeout, or the server rolled it back to end a
         deadlock or a serialization conflict."""
         conn = await self._acquire()
-        try:
-            async with conn.transaction():
-                yield PostgresConnection(conn)
-        except _BUSY as exc:
-            raise DatabaseBusy(f"the database is locked by another writer ({exc})") from exc
-        except asyncpg.IntegrityConstraintViolationError as exc:  # a deferred check, at COMMIT
-            raise IntegrityError(str(exc)) from exc
-        except _GONE as exc:
-            raise self._gone(exc) from exc
-        finally:
-            await self.pool.release(conn)
+        with _CONSTRAINTS:  # a deferred check, at COMMIT
+            try:
+                async with conn.transaction():
+                    yield PostgresConnection(conn)
+            except _BUSY as exc:
+                raise DatabaseBusy(f"the database is locked by another writer ({exc})") from exc
+            except _GONE as exc:
+                raise self._gone(exc) from exc
+            finally:
+                await self.pool.release(conn)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:

@@ -21,10 +21,10 @@ import aiosqlite
 
 from bot.storage.db import (
     Connection,
+    Constraints,
     Database,
     DatabaseBusy,
     DatabaseUnusable,
-    IntegrityError,
     Row,
     migrations,
 )
@@ -87,32 +87,29 @@ def _open_and_close(name: str) -> None:
     sqlite3.connect(name).close()
 
 
+_CONSTRAINTS = Constraints(sqlite3.IntegrityError)
+
+
 class SQLiteConnection(Connection):
-    """Statements on the one aiosqlite connection; a broken constraint is an IntegrityError."""
+    """Statements on the one aiosqlite connection; a broken constraint is an ``IntegrityError``."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
+        with _CONSTRAINTS:
             async with self.conn.execute(_sql(sql), params) as cur:
                 return cur.rowcount
-        except sqlite3.IntegrityError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        try:
+        with _CONSTRAINTS:
             await self.conn.executemany(_sql(sql), rows)
-        except sqlite3.IntegrityError as exc:
-            raise IntegrityError(str(exc)) from exc
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        try:
+        with _CONSTRAINTS:  # INSERT ... RETURNING
             async with self.conn.execute(_sql(sql), params) as cur:
                 row: Row | None = await cur.fetchone()
                 return row
-        except sqlite3.IntegrityError as exc:  # INSERT ... RETURNING
-            raise IntegrityError(str(exc)) from exc
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self.conn.execute(_sql(sql), params) as cur:
@@ -232,17 +229,16 @@ class SQLiteDatabase(Database):
         Raises DatabaseBusy (and writes nothing) if another program holds the write lock
         for longer than the busy timeout."""
         async with self._write:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                yield self._statements
-                await self.conn.execute("COMMIT")
-            except BaseException as exc:
-                await self._rollback()
-                if _busy(exc):
-                    raise DatabaseBusy(str(exc)) from exc
-                if isinstance(exc, sqlite3.IntegrityError):  # at COMMIT
-                    raise IntegrityError(str(exc)) from exc
-                raise
+            with _CONSTRAINTS:  # at COMMIT
+                try:
+                    await self.conn.execute("BEGIN IMMEDIATE")
+                    yield self._statements
+                    await self.conn.execute("COMMIT")
+                except BaseException as exc:
+                    await self._rollback()
+                    if _busy(exc):
+                        raise DatabaseBusy(str(exc)) from exc
+                    raise
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.games.base import Rules
+from bot.games.base import Json, Rules
+
+StateT = TypeVar("StateT")
 
 Sample = Callable[[random.Random], Any]
 Playout = Callable[[Any, random.Random], float]
@@ -42,6 +44,29 @@ def best_action(
             totals[action] += playout(after, random.Random(seed))
     # Ties go to the earlier candidate: callers list their preferred moves first.
     return max(candidates, key=lambda a: totals[a])
+
+
+def best_for_view(
+    rules: Rules[Any],
+    view: Json,
+    candidates: list[str],
+    sample: Callable[[Json, random.Random], StateT],
+    playout: Callable[[StateT, int, random.Random], float],
+    rng: random.Random,
+    playouts: int,
+) -> str:
+    """``best_action`` for the seat whose ``view`` it is: each sample drawn from the view,
+    each playout scored for that seat."""
+    seat = int(view["seat"])
+    return best_action(
+        rules,
+        seat,
+        candidates,
+        lambda r: sample(view, r),
+        lambda st, r: playout(st, seat, r),
+        rng,
+        playouts,
+    )
 
 
 def deal_unseen(view: dict[str, Any], unseen: list[str], rng: random.Random) -> list[list[str]]:

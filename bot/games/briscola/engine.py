@@ -139,7 +139,7 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
 
     # -- what people see ----------------------------------------------------------------------
 
-    def view(self, state: BriscolaState, seat: int | None) -> Json:
+    def seat_view(self, state: BriscolaState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view): its own hand, and what the whole
         table saw. Never another hand (but for the cards all know are in it), the stock's
         order or the seed."""
@@ -172,13 +172,9 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
             "deals_won": list(state.deals_won),
             "results": [list(r) for r in state.results],
             "ending": [trick_event(state, last=True)] if over else [],  # what ended it
-            "options": state.options.model_dump(),
-            "over": over,
         }
 
-    def outcome(self, state: BriscolaState) -> Json | None:
-        if state.current is not None:
-            return None
+    def result(self, state: BriscolaState) -> Json:
         sides = sides_of(state.seats)
         return {
             "ranking": ranking(state),

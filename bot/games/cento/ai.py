@@ -19,7 +19,7 @@ import random
 from functools import cache
 
 from bot.games.ai.base import on_turn
-from bot.games.ai.search import best_action, deal_unseen
+from bot.games.ai.search import best_for_view, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.cards import french_pack
 from bot.games.cento.engine import (
@@ -117,16 +117,7 @@ class HardPlayer:
         if not on_turn(view):
             return None
         candidates = _candidates(view, legal)
-        seat = int(view["seat"])
-        return best_action(
-            RULES,
-            seat,
-            candidates,
-            lambda r: sample(view, r),
-            lambda st, r: _playout(st, seat, r),
-            rng,
-            self.budget,
-        )
+        return best_for_view(RULES, view, candidates, sample, _playout, rng, self.budget)
 
 
 def _candidates(view: Json, legal: list[str]) -> list[str]:

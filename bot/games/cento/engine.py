@@ -161,7 +161,7 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
         _draw(st, seat, events)
         _next_turn(st, seat, events)
 
-    def view(self, state: CentoState, seat: int | None) -> Json:
+    def seat_view(self, state: CentoState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view).
 
         Never the stock's order or the seed. ``last_plays`` is public history every player saw:
@@ -187,13 +187,9 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
             "dealer": state.dealer,
             "round": state.round_no,
             "ending": _ending(state) if state.current is None else [],
-            "options": state.options.model_dump(),
-            "over": state.current is None,
         }
 
-    def outcome(self, state: CentoState) -> Json | None:
-        if state.current is not None:
-            return None
+    def result(self, state: CentoState) -> Json:
         return {
             "ranking": _ranking(state),
             "chips": list(state.chips),

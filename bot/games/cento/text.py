@@ -189,3 +189,5 @@ NUMBER = Number(
 )
 
 HELP = N_("**One Hundred**: the Ace of Spades or Clubs takes `value:` (0 to 100).")
+LOBBY_NOTE: str | None = None  # anyone sits anywhere: nothing to say
+KEPT: Mapping[str, frozenset[str]] = {}  # every word of it is translated

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from bot.games.ai.base import on_turn
-from bot.games.ai.search import best_action, deal_unseen
+from bot.games.ai.search import best_for_view, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.centocinque import rollout
 from bot.games.centocinque.engine import (
@@ -102,16 +102,7 @@ class HardPlayer:
         candidates = [
             a for a in legal if a + ":penultima" not in said and not a.startswith("callout")
         ]
-        seat = int(view["seat"])
-        return best_action(
-            RULES,
-            seat,
-            candidates,
-            lambda r: sample(view, r),
-            lambda st, r: _playout(st, seat, r),
-            rng,
-            self.budget,
-        )
+        return best_for_view(RULES, view, candidates, sample, _playout, rng, self.budget)
 
 
 def sample(view: Json, rng: random.Random) -> CentocinqueState:

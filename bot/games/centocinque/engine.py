@@ -147,7 +147,7 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
 
     # -- what people see ----------------------------------------------------------------------
 
-    def view(self, state: CentocinqueState, seat: int | None) -> Json:
+    def seat_view(self, state: CentocinqueState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view). Never the stock's order or the seed.
 
         ``missed`` (a seat that just went down to one card without saying penúltima) is public
@@ -179,13 +179,9 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
             "out": list(state.out),
             "hands_won": list(state.hands_won),
             "ending": _ending(state) if state.current is None else [],
-            "options": state.options.model_dump(),
-            "over": state.current is None,
         }
 
-    def outcome(self, state: CentocinqueState) -> Json | None:
-        if state.current is not None:
-            return None
+    def result(self, state: CentocinqueState) -> Json:
         return {
             "ranking": _ranking(state),
             "tallies": list(state.tallies),

@@ -287,6 +287,7 @@ SHORTCUTS = (
     Shortcut("pass", "Keep the Cavallo you drew and pass", kind="pass"),
 )
 
+LOBBY_NOTE: str | None = None  # anyone sits anywhere: nothing to say
 KEPT = {
     "*": frozenset({"centocinque", "penúltima", "penultima"}),
     "it": frozenset(w.lower() for name in (*SUITS.values(), *RANKS.values()) for w in name.split()),

@@ -190,7 +190,7 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
 
     # -- what people see ----------------------------------------------------------------------
 
-    def view(self, state: MinchiateState, seat: int | None) -> Json:
+    def seat_view(self, state: MinchiateState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view). Never a hidden card or the seed.
 
         A seat sees its own hand and discards; the cutter also the card it looked at when
@@ -238,8 +238,6 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
             "log": copy_events(state.log),
             "opening": copy_events(state.opening),
             "ending": [_last_trick(state)] if state.phase == "over" else [],
-            "options": state.options.model_dump(),
-            "over": state.phase == "over",
         }
 
     def outcome(self, state: MinchiateState) -> Json | None:

@@ -145,6 +145,14 @@ def announced(event: MinchiateEvent) -> bool:
     return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
 
 
+def deal_begun(event: MinchiateEvent) -> int | None:
+    """None: a match is one deal, with no news of an earlier one to name."""
+    return None
+
+
+deal_news = None  # never called: no deal begins after another
+
+
 def narrate(event: MinchiateEvent, names: list[str]) -> str | None:
     who = names[event["seat"]] if "seat" in event else ""
     if event["type"] == "cut":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from bot.games.ai.search import best_action, deal_unseen
+from bot.games.ai.search import best_for_view, deal_unseen
 from bot.games.base import Json, parse_options
 from bot.games.scopa.cards import PACK, VALUE
 from bot.games.scopa.engine import Scopa, ScopaOptions, ScopaState, play, sides_of
@@ -71,16 +71,7 @@ class HardPlayer:
         # end the round alike (and a playout would begin in the next round, or after the game).
         if len(legal) == 1 or _is_last(view):
             return legal[0]
-        seat: int = view["seat"]
-        return best_action(
-            RULES,
-            seat,
-            legal,
-            lambda r: sample(view, r),
-            lambda st, r: playout(st, seat, r),
-            rng,
-            self.budget,
-        )
+        return best_for_view(RULES, view, legal, sample, playout, rng, self.budget)
 
 
 def sample(view: Json, rng: random.Random) -> ScopaState:

@@ -140,7 +140,7 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
 
     # -- what people see ----------------------------------------------------------------------
 
-    def view(self, state: ScopaState, seat: int | None) -> Json:
+    def seat_view(self, state: ScopaState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view): its own hand, and everything
         played face up. Never another hand, the stock's order or the seed."""
         own = seat is not None and 0 <= seat < state.seats
@@ -164,13 +164,9 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
             "scores": list(state.scores),
             "last_round": _summary(state.last_round),
             "ending": _ending(state) if state.current is None else [],
-            "options": state.options.model_dump(),
-            "over": state.current is None,
         }
 
-    def outcome(self, state: ScopaState) -> Json | None:
-        if state.current is not None:
-            return None
+    def result(self, state: ScopaState) -> Json:
         ranking = rank_sides(state)
         sides = sides_of(state.seats)
         return {

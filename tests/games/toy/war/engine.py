@@ -116,7 +116,7 @@ class War(Engine[WarState, WarOptions, WarEvent]):
         st.round_no += 1
         st.current = seat  # the winner leads; after a tie, the same leader
 
-    def view(self, state: WarState, seat: int | None) -> Json:
+    def seat_view(self, state: WarState, seat: int | None) -> Json:
         own = seat if seat is not None and 0 <= seat < state.seats else None
         return {
             "game": self.name,
@@ -133,13 +133,9 @@ class War(Engine[WarState, WarOptions, WarEvent]):
             "dealer": state.dealer,
             "round": state.round_no,
             "rounds": state.options.rounds,
-            "options": state.options.model_dump(),
-            "over": state.current is None,
         }
 
-    def outcome(self, state: WarState) -> Json | None:
-        if state.current is not None:
-            return None
+    def result(self, state: WarState) -> Json:
         return {"ranking": _ranking(state), "won": [len(w) for w in state.won]}
 
     def check(self, state: WarState) -> None:

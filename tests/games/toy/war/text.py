@@ -12,6 +12,13 @@ TITLE = N_("War")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OPTION_LABELS = {"rounds": N_("Rounds in a match")}
 HELP = N_("**War**: `/play` the card to turn up; the higher takes both.")
+LOBBY_NOTE: str | None = None
+KEPT: Mapping[str, frozenset[str]] = {}
+deal_news = None  # a match is one deal
+
+
+def deal_begun(event: WarEvent) -> int | None:
+    return None
 
 
 def card_name(code: str) -> str:
