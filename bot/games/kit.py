@@ -197,11 +197,11 @@ class Engine(Generic[S, OptionsT, E]):
         self,
         seats: int,
         seed: int,
-        options: dict[str, Any] | None = None,
+        options: Json | None = None,
         dealer: int | None = None,
         deck: list[str] | None = None,
     ) -> Setup[OptionsT]:
-        """Check a new game's arguments: the house rules, the seats, the dealer, the deck."""
+        """Check ``new_game``'s arguments: the house rules, the seats, the dealer, the deck."""
         opts = parse_options(self.options_model, options)
         self.check_seats(seats, opts)
         pack = self.pack(seats)
