@@ -33,7 +33,7 @@ import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -61,6 +61,19 @@ class State(Protocol):
 
     @property
     def options(self) -> BaseModel: ...
+
+
+class SeatView(TypedDict):
+    """The keys every game's view of a seat has (``bot/games/<game>/views.py`` adds its own):
+    the game writes the first five (``Engine.seat_view``), the kit the last two."""
+
+    game: str
+    seats: int
+    seat: int | None  # None: the public view
+    hand: list[str] | None  # the seat's own cards; None in the public view
+    hand_sizes: list[int]
+    options: dict[str, Any]
+    over: bool
 
 
 S = TypeVar("S", bound=State)  # the game's state
