@@ -79,6 +79,15 @@ class SeatView(TypedDict):
 S = TypeVar("S", bound=State)  # the game's state
 OptionsT = TypeVar("OptionsT", bound=Options)  # its house rules
 E = TypeVar("E")  # its events: a union of TypedDicts
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+OptionsC = TypeVar("OptionsC", bound=Options, contravariant=True)
+
+
+class NewState(Protocol[T_co, OptionsC]):
+    """A state type, as ``Setup.state`` makes one: its first fields a new game's."""
+
+    def __call__(self, *, seats: int, seed: int, options: OptionsC, dealer: int) -> T_co: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +100,11 @@ class Setup(Generic[OptionsT]):
     dealer: int
     deck: list[str]
     """The first deal's cards, top first: the explicit deck, or the pack shuffled from the seed."""
+
+    def state(self, new: NewState[T, OptionsT]) -> T:
+        """A state of type ``new`` for this game: its seats, seed, house rules and dealer, the
+        other fields at their defaults until ``start`` deals."""
+        return new(seats=self.seats, seed=self.seed, options=self.options, dealer=self.dealer)
 
 
 def fresh(data: Any) -> Any:

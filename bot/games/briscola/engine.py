@@ -105,13 +105,8 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
     # -- setting up ---------------------------------------------------------------------------
 
     def start(self, setup: Setup[BriscolaOptions], events: Events) -> BriscolaState:
-        st = BriscolaState(
-            seats=setup.seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            deals_won=[0] * sides_of(setup.seats),
-        )
+        st = setup.state(BriscolaState)
+        st.deals_won = [0] * sides_of(setup.seats)
         deal(st, setup.deck, events)
         return st
 

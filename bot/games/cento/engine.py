@@ -106,14 +106,9 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
         return french_pack(packs_for(seats))
 
     def start(self, setup: Setup[CentoOptions], events: Events) -> CentoState:
-        st = CentoState(
-            seats=setup.seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            chips=[CHIPS] * setup.seats,
-            busts=[0] * setup.seats,
-        )
+        st = setup.state(CentoState)
+        st.chips = [CHIPS] * setup.seats
+        st.busts = [0] * setup.seats
         _deal(st, setup.deck, events)
         return st
 

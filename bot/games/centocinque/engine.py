@@ -93,15 +93,10 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
 
     def start(self, setup: Setup[CentocinqueOptions], events: Events) -> CentocinqueState:
         seats = setup.seats
-        st = CentocinqueState(
-            seats=seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            tallies=[0] * seats,
-            out=[False] * seats,
-            hands_won=[0] * seats,
-        )
+        st = setup.state(CentocinqueState)
+        st.tallies = [0] * seats
+        st.out = [False] * seats
+        st.hands_won = [0] * seats
         _deal(st, setup.deck, events)
         return st
 

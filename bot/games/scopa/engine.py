@@ -97,13 +97,8 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
             raise GameError("Scopone is played by four players only.")
 
     def start(self, setup: Setup[ScopaOptions], events: Events) -> ScopaState:
-        st = ScopaState(
-            seats=setup.seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            scores=[0] * sides_of(setup.seats),
-        )
+        st = setup.state(ScopaState)
+        st.scores = [0] * sides_of(setup.seats)
         start_round(st, setup.deck, events)
         return st
 
