@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -117,6 +117,39 @@ def fresh(data: Any) -> Any:
 
 
 _NESTED = (dict, list)
+
+
+class _Shown:
+    """The mark of a ``Shown`` field."""
+
+
+Shown = Annotated[T, _Shown()]
+"""A state's field that every seat sees as it is (``current: Shown[int | None] = None``):
+``public`` puts it in each view under its own name, and ``restore`` takes it back from one."""
+
+
+@cache
+def shown_fields(cls: type) -> tuple[str, ...]:
+    """The ``Shown`` fields of the dataclass ``cls``, in order."""
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if any(isinstance(m, _Shown) for m in getattr(hints[f.name], "__metadata__", ()))
+    )
+
+
+def public(state: State) -> Json:
+    """The ``Shown`` fields of ``state``, as a view's keys (copied)."""
+    return {name: fresh(getattr(state, name)) for name in shown_fields(type(state))}
+
+
+def restore(state: S, view: Mapping[str, Any]) -> S:
+    """``state`` (one an AI imagines from ``view``) with its ``Shown`` fields as the view
+    shows them, copied (the inverse of ``public``)."""
+    for name in shown_fields(type(state)):
+        setattr(state, name, fresh(view[name]))
+    return state
 
 
 def dump_fields(state: Any) -> Json:
@@ -248,6 +281,14 @@ class Engine(Generic[S, OptionsT, E]):
     def start(self, setup: Setup[OptionsT], events: list[E]) -> S:
         """The state after the first deal, reporting its steps in ``events``."""
         raise NotImplementedError
+
+    def imagined(self, view: Mapping[str, Any], seed: int) -> S:
+        """A state an AI imagines from a seat's ``view``: its seats, dealer and house rules,
+        ``seed``, the other fields at their defaults until the AI deals the unseen cards and
+        ``restore`` s what the view shows."""
+        new = cast(NewState[S, OptionsT], self.state_type)
+        options = parse_options(self.options_model, view["options"])
+        return new(seats=view["seats"], seed=seed, options=options, dealer=view["dealer"])
 
     # -- who acts -----------------------------------------------------------------------------
 
