@@ -7,7 +7,8 @@ house rules; its events) and writes its rules only:
   play and who plays with whom), and its ``pack`` of card codes; the kit reads its
   ``state_type`` and ``options_model`` from the types it is an ``Engine`` of;
 - ``start``: the first deal, laid out from a checked ``Setup`` (the seats, the seed, the parsed
-  house rules, the dealer and the deck, top first: the explicit one, or shuffled from the seed);
+  house rules, the dealer and the deck, top first: the explicit one, or shuffled from the seed;
+  ``Setup.state`` makes the state of those);
 - ``legal_actions``, ``move`` (a legal move, carried out on a copy of the state), ``view``,
   ``outcome``, and ``check`` (what a loaded state must satisfy: the pack, once each).
 
@@ -16,7 +17,8 @@ shuffled or checked), ``apply`` (the token's shape, refusals, the copy ``move`` 
 ``turn``/``to_act`` for a game where one seat acts at a time, and ``dump``/``load``: a state is
 a dataclass, saved field by field, loaded back exactly, damaged data refused as one
 ``GameError``. ``clone`` copies a state by its fields' types, so a new field is copied without a
-line of code.
+line of code. A field every seat sees as it is is marked ``Shown`` once: ``public`` puts it in
+the views, ``restore`` takes it back into the state an AI imagines from a view (``imagined``).
 
 Events are the game's ``TypedDict`` s (``bot/games/<game>/events.py``), built as such so that
 mypy checks every key; ``apply`` hands them out as the contract's JSON-safe dicts, and the
