@@ -130,9 +130,13 @@ Shown = Annotated[T, _Shown()]
 ``public`` puts it in each view under its own name, and ``restore`` takes it back from one."""
 
 
-@cache
 def shown_fields(cls: type) -> tuple[str, ...]:
     """The ``Shown`` fields of the dataclass ``cls``, in order."""
+    return _shown_fields(cls)
+
+
+@cache
+def _shown_fields(cls: type) -> tuple[str, ...]:
     hints = typing.get_type_hints(cls, include_extras=True)
     return tuple(
         f.name
@@ -287,7 +291,7 @@ class Engine(Generic[S, OptionsT, E]):
     def imagined(self, view: Mapping[str, Any], seed: int) -> S:
         """A state an AI imagines from a seat's ``view``: its seats, dealer and house rules,
         ``seed``, the other fields at their defaults until the AI deals the unseen cards and
-        ``restore`` s what the view shows."""
+        ``restore`` s what the view shows (a state type that ``Setup.state`` can make)."""
         new = cast(NewState[S, OptionsT], self.state_type)
         options = parse_options(self.options_model, view["options"])
         return new(seats=view["seats"], seed=seed, options=options, dealer=view["dealer"])
