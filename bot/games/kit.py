@@ -7,7 +7,8 @@ house rules; its events) and writes its rules only:
   play and who plays with whom), and its ``pack`` of card codes; the kit reads its
   ``state_type`` and ``options_model`` from the types it is an ``Engine`` of;
 - ``start``: the first deal, laid out from a checked ``Setup`` (the seats, the seed, the parsed
-  house rules, the dealer and the deck, top first: the explicit one, or shuffled from the seed);
+  house rules, the dealer and the deck, top first: the explicit one, or shuffled from the seed;
+  ``Setup.state`` makes the state of those);
 - ``legal_actions``, ``move`` (a legal move, carried out on a copy of the state), ``view``,
   ``outcome``, and ``check`` (what a loaded state must satisfy: the pack, once each).
 
@@ -16,7 +17,8 @@ shuffled or checked), ``apply`` (the token's shape, refusals, the copy ``move`` 
 ``turn``/``to_act`` for a game where one seat acts at a time, and ``dump``/``load``: a state is
 a dataclass, saved field by field, loaded back exactly, damaged data refused as one
 ``GameError``. ``clone`` copies a state by its fields' types, so a new field is copied without a
-line of code.
+line of code. A field every seat sees as it is is marked ``Shown`` once: ``public`` puts it in
+the views, ``restore`` takes it back into the state an AI imagines from a view (``imagined``).
 
 Events are the game's ``TypedDict`` s (``bot/games/<game>/events.py``), built as such so that
 mypy checks every key; ``apply`` hands them out as the contract's JSON-safe dicts, and the
@@ -30,10 +32,10 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -63,9 +65,31 @@ class State(Protocol):
     def options(self) -> BaseModel: ...
 
 
+class SeatView(TypedDict):
+    """The keys every game's view of a seat has (``bot/games/<game>/views.py`` adds its own):
+    the game writes the first five (``Engine.seat_view``), the kit the last two."""
+
+    game: str
+    seats: int
+    seat: int | None  # None: the public view
+    hand: list[str] | None  # the seat's own cards; None in the public view
+    hand_sizes: list[int]
+    options: dict[str, Any]
+    over: bool
+
+
 S = TypeVar("S", bound=State)  # the game's state
 OptionsT = TypeVar("OptionsT", bound=Options)  # its house rules
 E = TypeVar("E")  # its events: a union of TypedDicts
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+OptionsC = TypeVar("OptionsC", bound=Options, contravariant=True)
+
+
+class NewState(Protocol[T_co, OptionsC]):
+    """A state type, as ``Setup.state`` makes one: its first fields a new game's."""
+
+    def __call__(self, *, seats: int, seed: int, options: OptionsC, dealer: int) -> T_co: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +103,11 @@ class Setup(Generic[OptionsT]):
     deck: list[str]
     """The first deal's cards, top first: the explicit deck, or the pack shuffled from the seed."""
 
+    def state(self, new: NewState[T, OptionsT]) -> T:
+        """A state of type ``new`` for this game: its seats, seed, house rules and dealer, the
+        other fields at their defaults until ``start`` deals."""
+        return new(seats=self.seats, seed=self.seed, options=self.options, dealer=self.dealer)
+
 
 def fresh(data: Any) -> Any:
     """A copy of JSON data sharing nothing with the original (faster than ``copy.deepcopy``)."""
@@ -90,6 +119,43 @@ def fresh(data: Any) -> Any:
 
 
 _NESTED = (dict, list)
+
+
+class _Shown:
+    """The mark of a ``Shown`` field."""
+
+
+Shown = Annotated[T, _Shown()]
+"""A state's field that every seat sees as it is (``current: Shown[int | None] = None``):
+``public`` puts it in each view under its own name, and ``restore`` takes it back from one."""
+
+
+def shown_fields(cls: type) -> tuple[str, ...]:
+    """The ``Shown`` fields of the dataclass ``cls``, in order."""
+    return _shown_fields(cls)
+
+
+@cache
+def _shown_fields(cls: type) -> tuple[str, ...]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return tuple(
+        f.name
+        for f in dataclasses.fields(cls)
+        if any(isinstance(m, _Shown) for m in getattr(hints[f.name], "__metadata__", ()))
+    )
+
+
+def public(state: State) -> Json:
+    """The ``Shown`` fields of ``state``, as a view's keys (copied)."""
+    return {name: fresh(getattr(state, name)) for name in shown_fields(type(state))}
+
+
+def restore(state: S, view: Mapping[str, Any]) -> S:
+    """``state`` (one an AI imagines from ``view``) with its ``Shown`` fields as the view
+    shows them, copied (the inverse of ``public``)."""
+    for name in shown_fields(type(state)):
+        setattr(state, name, fresh(view[name]))
+    return state
 
 
 def dump_fields(state: Any) -> Json:
@@ -197,11 +263,11 @@ class Engine(Generic[S, OptionsT, E]):
         self,
         seats: int,
         seed: int,
-        options: dict[str, Any] | None = None,
+        options: Json | None = None,
         dealer: int | None = None,
         deck: list[str] | None = None,
     ) -> Setup[OptionsT]:
-        """Check a new game's arguments: the house rules, the seats, the dealer, the deck."""
+        """Check ``new_game``'s arguments: the house rules, the seats, the dealer, the deck."""
         opts = parse_options(self.options_model, options)
         self.check_seats(seats, opts)
         pack = self.pack(seats)
@@ -221,6 +287,14 @@ class Engine(Generic[S, OptionsT, E]):
     def start(self, setup: Setup[OptionsT], events: list[E]) -> S:
         """The state after the first deal, reporting its steps in ``events``."""
         raise NotImplementedError
+
+    def imagined(self, view: Mapping[str, Any], seed: int) -> S:
+        """A state an AI imagines from a seat's ``view``: its seats, dealer and house rules,
+        ``seed``, the other fields at their defaults until the AI deals the unseen cards and
+        ``restore`` s what the view shows (a state type that ``Setup.state`` can make)."""
+        new = cast(NewState[S, OptionsT], self.state_type)
+        options = parse_options(self.options_model, view["options"])
+        return new(seats=view["seats"], seed=seed, options=options, dealer=view["dealer"])
 
     # -- who acts -----------------------------------------------------------------------------
 

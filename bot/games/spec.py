@@ -22,6 +22,7 @@ spec instead of naming games:
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
@@ -194,6 +195,23 @@ class GameText(Generic[ViewT, EventT, OutcomeT]):
         )
 
 
+class SpecText(TextModule[ViewC, EventC, OutcomeC], Protocol):
+    """A game's ``text`` module, as ``GameSpec.of`` reads it: its words (``TextModule``), its
+    ``TITLE`` and its ``INPUTS`` (what a person supplies besides a listed move)."""
+
+    @property
+    def TITLE(self) -> str: ...
+    @property
+    def INPUTS(self) -> Inputs: ...
+
+
+class MovesModule(Protocol):
+    """A game's ``moves`` module, as ``GameSpec.of`` reads it: its ``READER``."""
+
+    @property
+    def READER(self) -> MoveReader: ...
+
+
 @dataclass(frozen=True)
 class Types:
     """The types that describe the engine's JSON-safe dicts (``TypedDict`` s): a seat's view,
@@ -231,6 +249,40 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     as the AI workers and the terminal do, imports no Pillow)."""
     types: Types
 
+    @classmethod
+    def of(
+        cls,
+        rules: Engine[Any, Any, Any],
+        ai: PlayersModule,
+        text: SpecText[ViewT, EventT, OutcomeT],
+        league: LeagueModule[EventT, OutcomeT],
+        moves: MovesModule,
+        *,
+        pack: str,
+    ) -> GameSpec[ViewT, EventT, OutcomeT]:
+        """The spec of a game laid out as ``docs/adding-a-game.md`` says, from its engine (its
+        ``name``), its modules and its pack: its board painter is the ``board`` module beside
+        its engine, and its ``types`` are those its words are written for (the view of
+        ``board_lines``, the event of ``narrate``, the outcome of ``outcome_lines``)."""
+        package = type(rules).__module__.rpartition(".")[0]
+        return cls(
+            name=rules.name,
+            title=text.TITLE,
+            rules=rules,
+            players=Players.of(ai),
+            text=GameText.of(text),
+            moves=moves.READER,
+            inputs=text.INPUTS,
+            league=LeagueAdapter.of(league),
+            pack=pack,
+            board=f"{package}.board",
+            types=Types(
+                view=_first_type(text.board_lines),
+                event=_first_type(text.narrate),
+                outcome=_first_type(text.outcome_lines),
+            ),
+        )
+
     @property
     def seats(self) -> Seating:
         """Who sits where, as its engine states it."""
@@ -244,3 +296,9 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
         if level == "easy":
             return self.players.easy()
         return self.players.hard() if budget is None else self.players.hard(budget=budget)
+
+
+def _first_type(function: Callable[..., object]) -> object:
+    """The type of a function's first parameter, as annotated."""
+    hints = typing.get_type_hints(function)
+    return hints[next(iter(hints))]

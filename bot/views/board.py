@@ -20,10 +20,10 @@ def board_view(table: Table) -> discord.ui.View | None:
     status, tid = table.record.status, table.id
     if status == "lobby":
         return view(
-            button(lobby.JoinButton.make_id(table=tid), t("Join"), GREEN),
-            button(lobby.LeaveButton.make_id(table=tid), t("Leave")),
-            button(lobby.StartButton.make_id(table=tid), t("Start"), BLUE),
-            button(lobby.CancelButton.make_id(table=tid), t("Cancel"), RED),
+            button(lobby.StepButton.make_id(table=tid, step="join"), t("Join"), GREEN),
+            button(lobby.StepButton.make_id(table=tid, step="leave"), t("Leave")),
+            button(lobby.StepButton.make_id(table=tid, step="start"), t("Start"), BLUE),
+            button(lobby.StepButton.make_id(table=tid, step="cancel"), t("Cancel"), RED),
             button(lobby.AddAIButton.make_id(table=tid, level="easy"), t("Add AI (easy)"), row=1),
             button(lobby.AddAIButton.make_id(table=tid, level="hard"), t("Add AI (hard)"), row=1),
             button(rules.RulesButton.make_id(table=tid), t("House rules"), row=1),

@@ -44,7 +44,7 @@ class _Layout:
     layout: ClassVar[str]
     pattern: ClassVar[re.Pattern[str]]
     what: ClassVar[str]
-    """What the click is, in logs."""
+    """What the click is, in logs (its ``{field}`` s filled from the custom id: ``{step}``)."""
 
     @classmethod
     def make_id(cls, **values: object) -> str:
@@ -77,7 +77,8 @@ class Click(DynamicItem[ItemT], _Layout, template=NEVER):
 
     async def callback(self, interaction: Interaction) -> None:
         table = int(self.fields["table"]) if "table" in self.fields else None
-        await guarded(interaction, self.what, table, lambda: self.clicked(interaction))
+        what = self.what.format(**self.fields)
+        await guarded(interaction, what, table, lambda: self.clicked(interaction))
 
     async def clicked(self, interaction: Interaction) -> None:
         raise NotImplementedError

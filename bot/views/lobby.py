@@ -130,24 +130,23 @@ async def back(interaction: Interaction, table: Table) -> None:
 # -- the lobby's buttons ---------------------------------------------------------------------
 
 
-class JoinButton(Click[Button[Any]], layout="tv:t:{table}:join", what="join"):
+STEPS: dict[str, Callable[[Interaction, Table], Awaitable[None]]] = {
+    "join": join,
+    "leave": leave,
+    "start": start,
+    "cancel": end,
+}
+"""The lobby's buttons that take one step at their table, by their custom id's last part."""
+
+
+class StepButton(
+    Click[Button[Any]], layout="tv:t:{table}:{step}", what="{step}", text={"step": "|".join(STEPS)}
+):
+    """Join, Leave, Start, Cancel."""
+
     async def clicked(self, interaction: Interaction) -> None:
-        await join(interaction, clicked_table(interaction, self.number("table")))
-
-
-class LeaveButton(Click[Button[Any]], layout="tv:t:{table}:leave", what="leave"):
-    async def clicked(self, interaction: Interaction) -> None:
-        await leave(interaction, clicked_table(interaction, self.number("table")))
-
-
-class StartButton(Click[Button[Any]], layout="tv:t:{table}:start", what="start"):
-    async def clicked(self, interaction: Interaction) -> None:
-        await start(interaction, clicked_table(interaction, self.number("table")))
-
-
-class CancelButton(Click[Button[Any]], layout="tv:t:{table}:cancel", what="cancel"):
-    async def clicked(self, interaction: Interaction) -> None:
-        await end(interaction, clicked_table(interaction, self.number("table")))
+        table = clicked_table(interaction, self.number("table"))
+        await STEPS[self.fields["step"]](interaction, table)
 
 
 class AddAIButton(
@@ -179,4 +178,4 @@ class RematchButton(Click[Button[Any]], layout="tv:t:{table}:rematch", what="rem
         await tell(interaction, t("A rematch is open below, with the same seats: press **Start**."))
 
 
-CLICKS = (JoinButton, LeaveButton, StartButton, CancelButton, AddAIButton, RematchButton)
+CLICKS = (StepButton, AddAIButton, RematchButton)

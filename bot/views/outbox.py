@@ -24,14 +24,10 @@ from bot.tables.clock import Clock
 class Windows(Protocol):
     """The budgets' settings (``bot.config.SendSettings``, which the bot passes in)."""
 
-    @property
-    def channel_sends(self) -> int: ...
-    @property
-    def channel_window(self) -> float: ...
-    @property
-    def global_window(self) -> float: ...
-    @property
-    def drawn_store_delay(self) -> float: ...
+    channel_sends: int
+    channel_window: float
+    global_window: float
+    drawn_store_delay: float
 
 
 GLOBAL_PART = 0.8  # of Discord's global limit; the rest is left for the bot's other requests

@@ -1,5 +1,5 @@
-"""The engine kit's shell: a state's copy by its fields' types, its saved form, and the
-arguments of a new game, over every registered game."""
+"""The engine kit's shell: a state's copy by its fields' types, its saved form, the fields
+every seat sees, and the arguments of a new game, over every registered game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.games import SPECS, GameError, GameSpec
-from bot.games.kit import clone
+from bot.games.kit import clone, restore, shown_fields
 from tests.games.support import middle_size
 
 
@@ -75,3 +75,39 @@ def test_a_new_game_refuses_a_bad_dealer_or_deck(spec: GameSpec[Any, Any, Any]) 
         rules.new_game(seats=seats, seed=1, deck=[])
     dealt = rules.new_game(seats=seats, seed=1, dealer=0)
     assert rules.view(dealt, None)["dealer"] == 0
+
+
+@pytest.mark.parametrize("spec", _specs())
+def test_every_view_shows_the_shown_fields_as_the_state_holds_them(
+    spec: GameSpec[Any, Any, Any],
+) -> None:
+    state = _midgame(spec)
+    shown = shown_fields(type(state))
+    assert shown, "every game marks the fields every seat sees"
+    for seat in [None, *range(len(state.hands))]:
+        view = spec.rules.view(state, seat)
+        assert {name: view[name] for name in shown} == {
+            name: getattr(state, name) for name in shown
+        }
+        for name in shown:  # copies: changing the view leaves the state alone
+            if isinstance(view[name], list):
+                view[name].append("changed")
+                assert getattr(state, name)[-1:] != ["changed"], name
+
+
+@pytest.mark.parametrize("spec", _specs())
+def test_restore_takes_the_shown_fields_back_from_a_view(spec: GameSpec[Any, Any, Any]) -> None:
+    state, fresh = _midgame(spec), spec.rules.new_game(seats=middle_size(spec), seed=6)
+    view = spec.rules.view(state, None)
+    restored = restore(fresh, view)
+    for name in shown_fields(type(state)):
+        assert getattr(restored, name) == getattr(state, name), name
+        if isinstance(view[name], list):
+            assert getattr(restored, name) is not view[name], name
+
+
+def test_a_spec_built_by_the_kit_names_its_board_beside_its_engine_and_its_types() -> None:
+    for name, spec in SPECS.items():
+        assert spec.name == spec.rules.name == name
+        assert spec.board == f"bot.games.{name}.board"
+        assert spec.types.view.__name__.lower() == f"{name}view"  # type: ignore[attr-defined]

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import random
 
-from bot.games.base import Json, parse_options
+from bot.games.base import Json
 from bot.games.briscola.cards import pack_for
-from bot.games.briscola.engine import Briscola, BriscolaOptions, BriscolaState, sides_of
+from bot.games.briscola.engine import Briscola, BriscolaState, sides_of
 from bot.games.briscola.lookahead import (
     TO_THE_END,
     Leaf,
@@ -38,6 +38,7 @@ from bot.games.briscola.lookahead import (
 )
 from bot.games.briscola.playout import Deal
 from bot.games.briscola.policy import choose_card, wants_swap
+from bot.games.kit import clone, restore
 
 RULES = Briscola()
 HARD_SAMPLES = 120
@@ -176,7 +177,17 @@ class Sampler:
         self.room[me] = 0
         # Nothing to guess: the stock is drawn and the hidden cards can be in one hand only.
         self.certain = view["stock"] == 0 and sum(r > 0 for r in self.room) <= 1
-        self.options = parse_options(BriscolaOptions, view["options"])
+        sides = sides_of(view["seats"])
+        piles: list[list[str]] = [[] for _ in range(sides)]
+        for t in view["tricks"]:
+            piles[t["winner"] % sides].extend(t["cards"])
+        # What every deal drawn shares: the view's public fields, the tricks and the piles.
+        self.seen = restore(RULES.imagined(view, 0), view)
+        self.seen.deal_no = view["deal"]
+        self.seen.tricks = [list(t["cards"]) for t in view["tricks"]]
+        self.seen.leaders = [t["leader"] for t in view["tricks"]]
+        self.seen.winners = [t["winner"] for t in view["tricks"]]
+        self.seen.piles = piles
 
     def draw(self, rng: random.Random) -> BriscolaState:
         view = self.view
@@ -188,29 +199,7 @@ class Sampler:
             del unseen[:room]
         face_down = view["stock"] - (view["face_up"] is not None)
         assert len(unseen) == face_down, "the view accounts for every card"
-        sides = sides_of(view["seats"])
-        piles: list[list[str]] = [[] for _ in range(sides)]
-        for t in view["tricks"]:
-            piles[t["winner"] % sides].extend(t["cards"])
-        return BriscolaState(
-            seats=view["seats"],
-            seed=0,
-            options=self.options,
-            dealer=view["dealer"],
-            deal_no=view["deal"],
-            hands=hands,
-            stock=unseen,
-            face_up=view["face_up"],
-            briscola=view["briscola"],
-            drawn_by=view["drawn_by"],
-            known=dict(view["known"]),
-            leader=view["leader"],
-            current=view["current"],
-            trick=list(view["trick"]),
-            tricks=[list(t["cards"]) for t in view["tricks"]],
-            leaders=[t["leader"] for t in view["tricks"]],
-            winners=[t["winner"] for t in view["tricks"]],
-            piles=piles,
-            deals_won=list(view["deals_won"]),
-            results=[list(r) for r in view["results"]],
-        )
+        st = clone(self.seen)
+        st.hands = hands
+        st.stock = unseen
+        return st

@@ -37,7 +37,7 @@ from bot.games.briscola.cards import (
 )
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.errors import Card, GameError
-from bot.games.kit import Engine, Setup
+from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.seating import Seating
 
 HAND_SIZE = 3
@@ -71,23 +71,23 @@ class BriscolaState:
     seats: int
     seed: int
     options: BriscolaOptions
-    dealer: int
+    dealer: Shown[int]
     deal_no: int = 1
     hands: list[list[str]] = field(default_factory=list)
     stock: list[str] = field(default_factory=list)  # face down, top first
-    face_up: str | None = None  # the briscola under the stock, until it is drawn
-    briscola: str = ""  # the card turned at this deal: its suit is trumps
-    drawn_by: int | None = None  # the seat that drew the face-up briscola
-    known: dict[str, int] = field(default_factory=dict)  # cards all know are in a hand: seat
-    leader: int = 0
-    current: int | None = None
-    trick: list[str] = field(default_factory=list)
+    face_up: Shown[str | None] = None  # the briscola under the stock, until it is drawn
+    briscola: Shown[str] = ""  # the card turned at this deal: its suit is trumps
+    drawn_by: Shown[int | None] = None  # the seat that drew the face-up briscola
+    known: Shown[dict[str, int]] = field(default_factory=dict)  # cards all know are in a hand: seat
+    leader: Shown[int] = 0
+    current: Shown[int | None] = None
+    trick: Shown[list[str]] = field(default_factory=list)
     tricks: list[list[str]] = field(default_factory=list)  # this deal's, in order of play
     leaders: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     piles: list[list[str]] = field(default_factory=list)  # this deal's cards taken, by side
-    deals_won: list[int] = field(default_factory=list)  # by side
-    results: list[list[int]] = field(default_factory=list)  # each deal's points, by side
+    deals_won: Shown[list[int]] = field(default_factory=list)  # by side
+    results: Shown[list[list[int]]] = field(default_factory=list)  # each deal's points, by side
 
     @property
     def trumps(self) -> str:
@@ -105,13 +105,8 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
     # -- setting up ---------------------------------------------------------------------------
 
     def start(self, setup: Setup[BriscolaOptions], events: Events) -> BriscolaState:
-        st = BriscolaState(
-            seats=setup.seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            deals_won=[0] * sides_of(setup.seats),
-        )
+        st = setup.state(BriscolaState)
+        st.deals_won = [0] * sides_of(setup.seats)
         deal(st, setup.deck, events)
         return st
 
@@ -153,24 +148,15 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
             "sides": side_seats(state.seats),
             "hand": sort_hand(state.hands[own], state.trumps) if own is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
-            "dealer": state.dealer,
+            **public(state),
             "deal": state.deal_no,
-            "current": state.current,
-            "leader": state.leader,
             "trumps": state.trumps,
-            "briscola": state.briscola,
-            "face_up": state.face_up,
             "stock": len(state.stock) + (state.face_up is not None),
-            "drawn_by": state.drawn_by,
-            "known": dict(state.known),
-            "trick": list(state.trick),
             "tricks": [
                 {"leader": lead, "cards": list(cards), "winner": won}
                 for lead, cards, won in zip(state.leaders, state.tricks, state.winners, strict=True)
             ],
             "taken": [sum(w % sides == s for w in state.winners) for s in range(sides)],
-            "deals_won": list(state.deals_won),
-            "results": [list(r) for r in state.results],
             "ending": [trick_event(state, last=True)] if over else [],  # what ended it
         }
 

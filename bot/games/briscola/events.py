@@ -4,6 +4,8 @@
 
 from typing import Literal, TypedDict, final
 
+from bot.games.events import Played, TrickWon
+
 
 @final
 class Deal(TypedDict):
@@ -23,22 +25,15 @@ class Swap(TypedDict):
 
 
 @final
-class Play(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class Play(Played):
+    """A card played."""
 
 
 @final
-class Trick(TypedDict):
-    type: Literal["trick"]
-    number: int  # this deal's tricks, from 1
-    leader: int
-    cards: list[str]  # in order of play, from the leader
-    winner: int
-    points: int  # the card points of the trick
+class Trick(TrickWon):
+    """A trick taken; its ``points`` are its cards' points."""
+
     strozzo: bool  # another side's carico caught by a higher card of its suit
-    last: bool  # the deal's last trick
 
 
 @final

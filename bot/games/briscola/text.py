@@ -14,6 +14,7 @@ from bot.games.briscola.cards import CARICHI
 from bot.games.briscola.engine import sides_of
 from bot.games.briscola.events import BriscolaEvent, DealOver, Trick
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
+from bot.games.moves import Inputs
 from bot.games.text import KEPT_IN_ITALIAN, by_suit, the_card, the_suit
 from bot.games.text import card_name as card_name  # the spec names the cards with it
 from bot.i18n import N_, t, tn
@@ -301,3 +302,5 @@ KEPT = {
     "*": frozenset({"briscola", "briscole", "carico", "carichi", "liscio", "lisci", "strozzo"}),
     "it": KEPT_IN_ITALIAN,
 }
+
+INPUTS = Inputs()

@@ -5,9 +5,10 @@ them, and the conformance tests check them)."""
 # No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
 # only from annotations evaluated when the class is made (the tests read them).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from bot.games.briscola.events import Trick
+from bot.games.kit import SeatView
 
 
 class TrickView(TypedDict):
@@ -16,13 +17,8 @@ class TrickView(TypedDict):
     winner: int
 
 
-class BriscolaView(TypedDict):
-    game: str
-    seats: int
-    seat: int | None  # None: the public view
+class BriscolaView(SeatView):
     sides: list[list[int]]  # each side's seats (partners opposite at four)
-    hand: list[str] | None  # the seat's own cards; None in the public view
-    hand_sizes: list[int]
     dealer: int
     deal: int  # the deal's number in the match
     current: int | None  # None once the match is over
@@ -39,8 +35,6 @@ class BriscolaView(TypedDict):
     deals_won: list[int]  # by side
     results: list[list[int]]  # each finished deal's points, by side
     ending: list[Trick]  # once the match is over: its last trick, which ended it
-    options: dict[str, Any]
-    over: bool
 
 
 class BriscolaOutcome(TypedDict):

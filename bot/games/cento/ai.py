@@ -20,18 +20,18 @@ from functools import cache
 
 from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_for_view, deal_unseen
-from bot.games.base import Json, parse_options
+from bot.games.base import Json
 from bot.games.cards import french_pack
 from bot.games.cento.engine import (
     CHOOSERS,
     HAND_SIZE,
     LIMIT,
     Cento,
-    CentoOptions,
     CentoState,
     new_total,
     packs_for,
 )
+from bot.games.kit import restore
 
 RULES = Cento()
 HARD_PLAYOUTS = 300
@@ -202,22 +202,11 @@ def sample(view: Json, rng: random.Random) -> CentoState:
         unseen.remove(card)
     hands = deal_unseen(view, unseen, rng)
     _read_hands(view, hands, unseen, rng)
-    return CentoState(
-        seats=view["seats"],
-        seed=rng.getrandbits(32),
-        options=parse_options(CentoOptions, view["options"]),
-        dealer=view["dealer"],
-        chips=list(view["chips"]),
-        hands=hands,
-        stock=unseen,
-        pile=list(view["pile"]),
-        total=view["total"],
-        direction=view["direction"],
-        current=view["current"],
-        busts=list(view["busts"]),
-        round_no=view["round"],
-        last_plays=list(view["last_plays"]),
-    )
+    st = RULES.imagined(view, rng.getrandbits(32))
+    st.hands = hands
+    st.stock = unseen
+    st.round_no = view["round"]
+    return restore(st, view)
 
 
 @cache

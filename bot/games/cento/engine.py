@@ -21,7 +21,7 @@ from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
 from bot.games.cento import events as ev
 from bot.games.cento.events import CentoEvent
 from bot.games.errors import Card, GameError
-from bot.games.kit import Engine, Setup
+from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.seating import Seating
 
 LIMIT = 100
@@ -78,22 +78,22 @@ class CentoState:
     seats: int
     seed: int
     options: CentoOptions
-    dealer: int
-    chips: list[int] = field(default_factory=list)
+    dealer: Shown[int]
+    chips: Shown[list[int]] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     stock: list[str] = field(default_factory=list)  # top first
-    pile: list[str] = field(default_factory=list)  # top last
-    total: int = 0
-    direction: int = 1
-    current: int | None = None
+    pile: Shown[list[str]] = field(default_factory=list)  # top last
+    total: Shown[int] = 0
+    direction: Shown[int] = 1
+    current: Shown[int | None] = None
     eliminated: list[int] = field(default_factory=list)  # in order of elimination
-    busts: list[int] = field(default_factory=list)
+    busts: Shown[list[int]] = field(default_factory=list)
     shuffles: int = 0
     round_no: int = 1
     turns: int = 0
     # Each seat's latest play whose card is still on the pile:
     # {"card", "before" (the total it met), "bust"}, or None.
-    last_plays: list[Json | None] = field(default_factory=list)
+    last_plays: Shown[list[Json | None]] = field(default_factory=list)
 
 
 class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
@@ -106,14 +106,9 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
         return french_pack(packs_for(seats))
 
     def start(self, setup: Setup[CentoOptions], events: Events) -> CentoState:
-        st = CentoState(
-            seats=setup.seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            chips=[CHIPS] * setup.seats,
-            busts=[0] * setup.seats,
-        )
+        st = setup.state(CentoState)
+        st.chips = [CHIPS] * setup.seats
+        st.busts = [0] * setup.seats
         _deal(st, setup.deck, events)
         return st
 
@@ -174,17 +169,10 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
             "seat": seat if own else None,
             "hand": list(state.hands[seat]) if own and seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
-            "total": state.total,
+            **public(state),
             "top": state.pile[-1] if state.pile else None,
-            "pile": list(state.pile),
             "stock": len(state.stock),
             "packs": packs_for(state.seats),
-            "chips": list(state.chips),
-            "busts": list(state.busts),
-            "last_plays": [dict(p) if p else None for p in state.last_plays],
-            "current": state.current,
-            "direction": state.direction,
-            "dealer": state.dealer,
             "round": state.round_no,
             "ending": _ending(state) if state.current is None else [],
         }

@@ -4,6 +4,8 @@
 
 from typing import Literal, NotRequired, TypedDict, final
 
+from bot.games.events import Played
+
 
 @final
 class Deal(TypedDict):
@@ -14,10 +16,7 @@ class Deal(TypedDict):
 
 
 @final
-class Play(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class Play(Played):
     before: int  # the total the card met
     total: int  # the total after it (a bust leaves it as it was)
     chosen: NotRequired[int]  # the total an Ace of spades or clubs set

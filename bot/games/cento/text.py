@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from bot.games.cento.engine import LIMIT
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
-from bot.games.moves import Number
+from bot.games.moves import Inputs, Number
 from bot.i18n import N_, t, tc, tn
 
 TITLE = N_("One Hundred")
@@ -191,3 +191,5 @@ NUMBER = Number(
 HELP = N_("**One Hundred**: the Ace of Spades or Clubs takes `value:` (0 to 100).")
 LOBBY_NOTE: str | None = None  # anyone sits anywhere: nothing to say
 KEPT: Mapping[str, frozenset[str]] = {}  # every word of it is translated
+
+INPUTS = Inputs(NUMBER)

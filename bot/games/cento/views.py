@@ -5,9 +5,10 @@ them, and the conformance tests check them)."""
 # No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
 # only from annotations evaluated when the class is made (the tests read them).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from bot.games.cento.events import Eliminated, Play
+from bot.games.kit import SeatView
 
 
 class LastPlay(TypedDict):
@@ -18,12 +19,7 @@ class LastPlay(TypedDict):
     bust: bool
 
 
-class CentoView(TypedDict):
-    game: str
-    seats: int
-    seat: int | None  # None: the public view
-    hand: list[str] | None  # the seat's own cards; None in the public view
-    hand_sizes: list[int]
+class CentoView(SeatView):
     total: int
     top: str | None
     pile: list[str]
@@ -37,8 +33,6 @@ class CentoView(TypedDict):
     dealer: int
     round: int
     ending: list[Play | Eliminated]  # once the match is over: the play that ended it
-    options: dict[str, Any]
-    over: bool
 
 
 class CentoOutcome(TypedDict):

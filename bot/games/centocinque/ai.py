@@ -12,15 +12,15 @@ import random
 
 from bot.games.ai.base import on_turn
 from bot.games.ai.search import best_for_view, deal_unseen
-from bot.games.base import Json, parse_options
+from bot.games.base import Json
 from bot.games.centocinque import rollout
 from bot.games.centocinque.engine import (
     PACK,
     PENALTY,
     Centocinque,
-    CentocinqueOptions,
     CentocinqueState,
 )
+from bot.games.kit import restore
 
 RULES = Centocinque()
 HARD_PLAYOUTS = 160
@@ -111,27 +111,14 @@ def sample(view: Json, rng: random.Random) -> CentocinqueState:
     seen = set(hand) | set(view["discard"])
     unseen = [c for c in PACK if c not in seen]
     hands = deal_unseen(view, unseen, rng)
-    return CentocinqueState(
-        seats=view["seats"],
-        seed=rng.getrandbits(32),
-        options=parse_options(CentocinqueOptions, view["options"]),
-        dealer=view["dealer"],
-        hand_no=view["hand_no"],
-        tallies=list(view["tallies"]),
-        out=list(view["out"]),
-        hands=hands,
-        stock=unseen,
-        discard=list(view["discard"]),
-        current=view["current"],
-        direction=view["direction"],
-        pending=view["pending_draw"],
-        free=view["free_play"],
-        called_suit=view["called_suit"],
-        lock=view["ace_lock"],
-        drawn=view["drawn"],
-        missed=view["missed"],
-        hands_won=list(view["hands_won"]),
-    )
+    st = RULES.imagined(view, rng.getrandbits(32))
+    st.hands = hands
+    st.stock = unseen
+    st.pending = view["pending_draw"]
+    st.free = view["free_play"]
+    st.lock = view["ace_lock"]
+    st.drawn = view["drawn"]
+    return restore(st, view)
 
 
 def _playout(st: CentocinqueState, seat: int, rng: random.Random) -> float:

@@ -25,7 +25,7 @@ from bot.games.cards import ITALIAN_SUITS, italian_pack, rank, suit
 from bot.games.centocinque import events as ev
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.errors import GameError
-from bot.games.kit import Engine, Setup
+from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.seating import Seating
 
 PENALTY = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "F": 8, "C": 25, "R": 10}
@@ -58,23 +58,23 @@ class CentocinqueState:
     seats: int
     seed: int
     options: CentocinqueOptions
-    dealer: int
-    hand_no: int = 1
-    tallies: list[int] = field(default_factory=list)
-    out: list[bool] = field(default_factory=list)
+    dealer: Shown[int]
+    hand_no: Shown[int] = 1
+    tallies: Shown[list[int]] = field(default_factory=list)
+    out: Shown[list[bool]] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     stock: list[str] = field(default_factory=list)  # top first
-    discard: list[str] = field(default_factory=list)  # top last
-    current: int | None = None
-    direction: int = 1
+    discard: Shown[list[str]] = field(default_factory=list)  # top last
+    current: Shown[int | None] = None
+    direction: Shown[int] = 1
     pending: int = 0  # cards the player on turn must draw unless they play a 2
     free: bool = False  # the previous card was a Cavallo: anything goes
-    called_suit: str | None = None  # the suit a Cavallo named (cavallo_declares_suit)
+    called_suit: Shown[str | None] = None  # the suit a Cavallo named (cavallo_declares_suit)
     lock: str | None = None  # the suit of an Ace played as an action
     drawn: str | None = None  # a legal card just drawn, waiting to be played (or kept)
-    missed: int | None = None  # the seat whose missed penúltima may be called out
+    missed: Shown[int | None] = None  # the seat whose missed penúltima may be called out
     shuffles: int = 0
-    hands_won: list[int] = field(default_factory=list)
+    hands_won: Shown[list[int]] = field(default_factory=list)
     eliminated: list[list[int]] = field(default_factory=list)  # groups, in order of elimination
     # This hand's positions after moves that emptied or rebuilt the stock (see ``_position``).
     positions: list[str] = field(default_factory=list)
@@ -93,15 +93,10 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
 
     def start(self, setup: Setup[CentocinqueOptions], events: Events) -> CentocinqueState:
         seats = setup.seats
-        st = CentocinqueState(
-            seats=seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            tallies=[0] * seats,
-            out=[False] * seats,
-            hands_won=[0] * seats,
-        )
+        st = setup.state(CentocinqueState)
+        st.tallies = [0] * seats
+        st.out = [False] * seats
+        st.hands_won = [0] * seats
         _deal(st, setup.deck, events)
         return st
 
@@ -163,21 +158,12 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
             "drawn": state.drawn if own and seat == state.current else None,
             "drew": state.drawn is not None,
             "hand_sizes": [len(h) for h in state.hands],
+            **public(state),
             "top": state.discard[-1] if state.discard else None,
-            "discard": list(state.discard),
             "stock": len(state.stock),
-            "current": state.current,
-            "direction": state.direction,
             "pending_draw": state.pending,
             "free_play": state.free,
-            "called_suit": state.called_suit,
             "ace_lock": state.lock,
-            "missed": state.missed,
-            "dealer": state.dealer,
-            "hand_no": state.hand_no,
-            "tallies": list(state.tallies),
-            "out": list(state.out),
-            "hands_won": list(state.hands_won),
             "ending": _ending(state) if state.current is None else [],
         }
 

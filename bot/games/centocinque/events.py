@@ -4,6 +4,8 @@
 
 from typing import Literal, NotRequired, TypedDict, final
 
+from bot.games.events import Played
+
 
 @final
 class Deal(TypedDict):
@@ -16,10 +18,7 @@ class Deal(TypedDict):
 
 
 @final
-class Play(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class Play(Played):
     left: int  # cards left in the hand
     penultima: NotRequired[bool]  # with one card left: whether "penúltima" was said
     effect: NotRequired[Literal["draw_two", "skip", "call_suit", "free_play", "reverse", "none"]]

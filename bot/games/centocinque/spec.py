@@ -4,21 +4,6 @@ from __future__ import annotations
 
 from bot.games.centocinque import ai, league, moves, text
 from bot.games.centocinque.engine import Centocinque
-from bot.games.centocinque.events import CentocinqueEvent
-from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
-from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
+from bot.games.spec import GameSpec
 
-SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec(
-    name="centocinque",
-    title=text.TITLE,
-    rules=Centocinque(),
-    players=Players.of(ai),
-    text=GameText.of(text),
-    moves=moves.READER,
-    inputs=Inputs(text.MARK, text.TARGET, *text.SHORTCUTS),
-    league=LeagueAdapter.of(league),
-    pack="italian",
-    board="bot.games.centocinque.board",
-    types=Types(view=CentocinqueView, event=CentocinqueEvent, outcome=CentocinqueOutcome),
-)
+SPEC = GameSpec.of(Centocinque(), ai, text, league, moves, pack="italian")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from bot.games.centocinque.events import CentocinqueEvent, Play
 from bot.games.centocinque.moves import CALLOUT, PENULTIMA
 from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
-from bot.games.moves import Mark, Shortcut, Target
+from bot.games.moves import Inputs, Mark, Shortcut, Target
 from bot.i18n import N_, t, tn
 
 TITLE = N_("Centocinque")
@@ -292,3 +292,5 @@ KEPT = {
     "*": frozenset({"centocinque", "penúltima", "penultima"}),
     "it": frozenset(w.lower() for name in (*SUITS.values(), *RANKS.values()) for w in name.split()),
 }
+
+INPUTS = Inputs(MARK, TARGET, *SHORTCUTS)

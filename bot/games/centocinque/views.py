@@ -5,19 +5,15 @@ them, and the conformance tests check them)."""
 # No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
 # only from annotations evaluated when the class is made (the tests read them).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from bot.games.centocinque.events import Play
+from bot.games.kit import SeatView
 
 
-class CentocinqueView(TypedDict):
-    game: str
-    seats: int
-    seat: int | None  # None: the public view
-    hand: list[str] | None  # the seat's own cards; None in the public view
+class CentocinqueView(SeatView):
     drawn: str | None  # a playable card the seat on turn just drew
     drew: bool
-    hand_sizes: list[int]
     top: str | None
     discard: list[str]
     stock: int  # how many: never their order
@@ -34,8 +30,6 @@ class CentocinqueView(TypedDict):
     out: list[bool]
     hands_won: list[int]
     ending: list[Play]  # once the match is over: the card that ended it (none: blocked)
-    options: dict[str, Any]
-    over: bool
 
 
 class CentocinqueOutcome(TypedDict):

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from bot.games.base import Event, Json, Options
 from bot.games.errors import GameError, Word
-from bot.games.kit import Engine, Setup, fresh, untyped
+from bot.games.kit import Engine, Setup, Shown, fresh, public, untyped
 from bot.games.minchiate import events as ev
 from bot.games.minchiate.cards import (
     DISCARDABLE,
@@ -87,32 +87,32 @@ class MinchiateState:
 
     seed: int
     options: MinchiateOptions
-    dealer: int
+    dealer: Shown[int]
     cut: int
     hands: list[list[str]]
     fola: list[str]  # what the dealer left in the fola, top first; discards are kept apart
     cut_seen: str | None  # the card the cutter looked at and left (the fola's bottom card)
-    cutter_robbed: list[str]
-    dealer_robbed: list[str]
-    put_back: str | None
-    dealer_took: list[str]
-    shown: list[str]  # each seat's 21st card
-    opening: list[Event]
-    phase: str = "discard"
-    current: int | None = None
+    cutter_robbed: Shown[list[str]] = field(default_factory=list)
+    dealer_robbed: Shown[list[str]] = field(default_factory=list)
+    put_back: Shown[str | None] = None
+    dealer_took: Shown[list[str]] = field(default_factory=list)
+    shown: Shown[list[str]] = field(default_factory=list)  # each seat's 21st card
+    opening: list[Event] = field(default_factory=list)
+    phase: Shown[str] = "discard"
+    current: Shown[int | None] = None
     discards: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
-    declarations: list[Json | None] = field(default_factory=lambda: [None] * SEATS)
+    declarations: Shown[list[Json | None]] = field(default_factory=lambda: [None] * SEATS)
     leader: int = 0
-    trick: list[str] = field(default_factory=list)
+    trick: Shown[list[str]] = field(default_factory=list)
     tricks: list[list[str]] = field(default_factory=list)  # finished tricks, in order of play
     leaders: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
-    led: str = ""  # plain suits led so far, for the King obligation
-    piles: list[list[str]] = field(default_factory=lambda: [[], []])  # per side
-    points: list[int] = field(default_factory=lambda: [0, 0])  # per side, everything scored
-    diff: int = 0  # side 0's lead still to be settled in resti
-    resti: list[int] = field(default_factory=lambda: [0, 0])
-    log: list[Json] = field(default_factory=list)  # the scoring record, public
+    led: Shown[str] = ""  # plain suits led so far, for the King obligation
+    piles: Shown[list[list[str]]] = field(default_factory=lambda: [[], []])  # per side
+    points: Shown[list[int]] = field(default_factory=lambda: [0, 0])  # per side, all scored
+    diff: Shown[int] = 0  # side 0's lead still to be settled in resti
+    resti: Shown[list[int]] = field(default_factory=lambda: [0, 0])
+    log: Shown[list[Json]] = field(default_factory=list)  # the scoring record
     result: Json | None = None
 
 
@@ -206,36 +206,21 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
             "seat": own,
             "hand": sort_cards(state.hands[own]) if own is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
-            "dealer": dealer,
+            **public(state),
             "cutter": cutter_of(dealer),
             "first": first_of(dealer),
-            "phase": state.phase,
-            "current": state.current,
-            "cutter_robbed": list(state.cutter_robbed),
             "cut_seen": state.cut_seen if own == cutter_of(dealer) or shown_fola else None,
-            "shown": list(state.shown),
-            "dealer_robbed": list(state.dealer_robbed),
-            "put_back": state.put_back,
-            "dealer_took": list(state.dealer_took),
             "to_discard": _discards_due(state),
             "discards": [
                 list(d) if shown_fola or s == own else None for s, d in enumerate(state.discards)
             ],
             "fola": list(state.fola) if shown_fola or own == dealer else None,
             "fola_size": len(state.fola) + sum(len(d) for d in state.discards),
-            "declarations": fresh(state.declarations),
             "leader": state.leader if state.phase == "play" else None,
-            "trick": list(state.trick),
             "tricks": [
                 {"leader": lead, "cards": list(cards), "winner": won}
                 for lead, cards, won in zip(state.leaders, state.tricks, state.winners, strict=True)
             ],
-            "led": state.led,
-            "piles": [list(p) for p in state.piles],
-            "points": list(state.points),
-            "diff": state.diff,
-            "resti": list(state.resti),
-            "log": copy_events(state.log),
             "opening": copy_events(state.opening),
             "ending": [_last_trick(state)] if state.phase == "over" else [],
         }

@@ -9,6 +9,8 @@ that scored them and both sides' ``totals``.
 
 from typing import Literal, NotRequired, TypedDict, final
 
+from bot.games.events import Played, TrickWon
+
 
 @final
 class Combination(TypedDict):
@@ -119,21 +121,14 @@ class Fola(TypedDict):
 
 
 @final
-class Play(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class Play(Played):
+    """A card played."""
 
 
 @final
-class Trick(TypedDict):
-    type: Literal["trick"]
-    number: int
-    leader: int
-    cards: list[str]
-    winner: int
-    points: int  # the capture bonus
-    last: bool  # the deal's last trick
+class Trick(TrickWon):
+    """A trick taken; its ``points`` are the capture bonus."""
+
     side: NotRequired[int]
     totals: NotRequired[list[int]]
 

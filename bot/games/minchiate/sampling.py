@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator
 
 from bot.games.base import Json, parse_options
+from bot.games.kit import restore
 from bot.games.minchiate.cards import MATTO, PACK, SUIT, TRUMP
 from bot.games.minchiate.engine import SEATS, MinchiateOptions, MinchiateState, cutter_of
 from bot.games.minchiate.tricks import king_due, trick_suit
@@ -121,7 +122,7 @@ class Sampler:
             hands = self._deal(rng, constrained=False)
             assert hands is not None
         view = self.view
-        return MinchiateState(
+        st = MinchiateState(
             seed=0,
             options=self.options,
             dealer=view["dealer"],
@@ -129,25 +130,10 @@ class Sampler:
             hands=hands,
             fola=view["fola"],
             cut_seen=view["cut_seen"],
-            cutter_robbed=view["cutter_robbed"],
-            dealer_robbed=view["dealer_robbed"],
-            put_back=view["put_back"],
-            dealer_took=view["dealer_took"],
-            shown=view["shown"],
-            opening=[],
-            phase=view["phase"],
-            current=view["current"],
             discards=view["discards"],
-            declarations=list(view["declarations"]),
             leader=view["leader"],
-            trick=list(view["trick"]),
             tricks=[t["cards"] for t in view["tricks"]],
             leaders=[t["leader"] for t in view["tricks"]],
             winners=[t["winner"] for t in view["tricks"]],
-            led=view["led"],
-            piles=[list(p) for p in view["piles"]],
-            points=list(view["points"]),
-            diff=view["diff"],
-            resti=list(view["resti"]),
-            log=list(view["log"]),
         )
+        return restore(st, view)

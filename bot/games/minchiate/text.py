@@ -15,6 +15,7 @@ from bot.games.minchiate.events import (
     Trick,
 )
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView, ScoringKind
+from bot.games.moves import Inputs
 from bot.i18n import N_, t, tc, tn
 
 TITLE = N_("Minchiate")
@@ -533,3 +534,5 @@ KEPT = {
         for w in name.replace("'", " ").split()
     ),
 }
+
+INPUTS = Inputs()

@@ -5,8 +5,9 @@ them, and the conformance tests check them)."""
 # No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
 # only from annotations evaluated when the class is made (the tests read them).
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
+from bot.games.kit import SeatView
 from bot.games.minchiate.events import Combination, MinchiateEvent, PileScore, Trick
 
 
@@ -49,12 +50,7 @@ class Resto(TypedDict):
     when: Literal["running", "end"]
 
 
-class MinchiateView(TypedDict):
-    game: str
-    seats: int
-    seat: int | None  # None: the public view
-    hand: list[str] | None  # the seat's own cards; None in the public view
-    hand_sizes: list[int]
+class MinchiateView(SeatView):
     dealer: int
     cutter: int
     first: int
@@ -82,8 +78,6 @@ class MinchiateView(TypedDict):
     log: list[Scored | Resto]
     opening: list[MinchiateEvent]  # what happened while dealing, told publicly
     ending: list[Trick]  # once the deal is over: its last trick, which ended it
-    options: dict[str, Any]
-    over: bool
 
 
 class DuringPlay(TypedDict):

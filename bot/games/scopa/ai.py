@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 
 from bot.games.ai.search import best_for_view, deal_unseen
-from bot.games.base import Json, parse_options
+from bot.games.base import Json
+from bot.games.kit import restore
 from bot.games.scopa.cards import PACK, VALUE
-from bot.games.scopa.engine import Scopa, ScopaOptions, ScopaState, play, sides_of
+from bot.games.scopa.engine import Scopa, ScopaState, play, sides_of
 from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.policy import move_value
 from bot.games.scopa.takes import takes
@@ -83,23 +84,14 @@ def sample(view: Json, rng: random.Random) -> ScopaState:
     piles: list[list[str]] = [[] for _ in range(sides)]
     for take in view["takes"]:
         piles[take["seat"] % sides] += [take["card"], *take["took"]]
-    return ScopaState(
-        seats=view["seats"],
-        seed=rng.getrandbits(32),
-        options=parse_options(ScopaOptions, view["options"]),
-        dealer=view["dealer"],
-        round_no=view["round"],
-        first=view["first"],
-        current=view["current"],
-        hands=hands,
-        table=list(view["table"]),
-        stock=rest,
-        piles=piles,
-        scope=list(view["scope"]),
-        takes=[dict(t) for t in view["takes"]],
-        scores=list(view["scores"]),
-        last_round=view["last_round"],
-    )
+    st = RULES.imagined(view, rng.getrandbits(32))
+    st.hands = hands
+    st.stock = rest
+    st.piles = piles
+    st.round_no = view["round"]
+    st.takes = [dict(t) for t in view["takes"]]
+    st.last_round = view["last_round"]
+    return restore(st, view)
 
 
 def playout(st: ScopaState, seat: int, rng: random.Random) -> float:

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from bot.games.base import Json, Options, shuffled
 from bot.games.errors import Card, GameError
-from bot.games.kit import Engine, Setup
+from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.scopa import events as ev
 from bot.games.scopa.cards import PACK, PACK_SET, VALUE, sort_cards
 from bot.games.scopa.events import ScopaEvent
@@ -55,18 +55,18 @@ class ScopaState:
     seats: int
     seed: int
     options: ScopaOptions
-    dealer: int
+    dealer: Shown[int]
     round_no: int = 1
     redeals: int = 0  # this round's redeals for Re on the table
-    first: int = 0  # who plays first this round
-    current: int | None = None  # None: the game is over
+    first: Shown[int] = 0  # who plays first this round
+    current: Shown[int | None] = None  # None: the game is over
     hands: list[list[str]] = field(default_factory=list)
-    table: list[str] = field(default_factory=list)  # in the order the cards came down
+    table: Shown[list[str]] = field(default_factory=list)  # in the order the cards came down
     stock: list[str] = field(default_factory=list)  # top first
     piles: list[list[str]] = field(default_factory=list)  # per side, this round
-    scope: list[int] = field(default_factory=list)  # per side, this round
+    scope: Shown[list[int]] = field(default_factory=list)  # per side, this round
     takes: list[dict[str, Any]] = field(default_factory=list)  # this round's: seat, card, took
-    scores: list[int] = field(default_factory=list)  # per side, the game so far
+    scores: Shown[list[int]] = field(default_factory=list)  # per side, the game so far
     last_round: dict[str, Any] | None = None  # its summary, and how it ended ("ending")
 
 
@@ -97,13 +97,8 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
             raise GameError("Scopone is played by four players only.")
 
     def start(self, setup: Setup[ScopaOptions], events: Events) -> ScopaState:
-        st = ScopaState(
-            seats=setup.seats,
-            seed=setup.seed,
-            options=setup.options,
-            dealer=setup.dealer,
-            scores=[0] * sides_of(setup.seats),
-        )
+        st = setup.state(ScopaState)
+        st.scores = [0] * sides_of(setup.seats)
         start_round(st, setup.deck, events)
         return st
 
@@ -151,17 +146,12 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
             "seat": seat if own else None,
             "hand": list(state.hands[seat]) if own and seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
-            "table": list(state.table),
+            **public(state),
             "stock": len(state.stock),
             "piles": [len(p) for p in state.piles],
-            "scope": list(state.scope),
             "takes": [_take(t) for t in state.takes],
             "last_take": _take(state.takes[-1]) if state.takes else None,
-            "current": state.current,
-            "dealer": state.dealer,
-            "first": state.first,
             "round": state.round_no,
-            "scores": list(state.scores),
             "last_round": _summary(state.last_round),
             "ending": _ending(state) if state.current is None else [],
         }

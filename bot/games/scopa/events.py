@@ -4,6 +4,8 @@
 
 from typing import Literal, TypedDict, final
 
+from bot.games.events import Played
+
 
 class SideScore(TypedDict):
     """One side's round: its seats, what it holds, then the points, in the order of the summary."""
@@ -41,10 +43,7 @@ class Redeal(TypedDict):
 
 
 @final
-class Play(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class Play(Played):
     took: list[str]  # in the order of the pack; empty: the card was laid down
     scopa: bool
     left: int  # cards left on the table

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.games.moves import Completion
+from bot.games.moves import Completion, Inputs
 from bot.games.scopa.cards import DENARI, PRIMIERA, SETTEBELLO
 from bot.games.scopa.events import Play, RoundOver, ScopaEvent, SideScore
 from bot.games.scopa.views import ScopaOutcome, ScopaView, Take
@@ -338,3 +338,5 @@ KEPT = {
     ),
     "it": KEPT_IN_ITALIAN,
 }
+
+INPUTS = Inputs(COMPLETION)

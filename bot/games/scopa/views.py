@@ -5,8 +5,9 @@ conformance tests check them)."""
 # No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
 # only from annotations evaluated when the class is made (the tests read them).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
+from bot.games.kit import SeatView
 from bot.games.scopa.events import Play, SideScore, Sweep
 
 
@@ -22,13 +23,8 @@ class RoundSummary(TypedDict):
     scores: list[int]
 
 
-class ScopaView(TypedDict):
-    game: str
-    seats: int
+class ScopaView(SeatView):
     sides: int
-    seat: int | None  # None: the public view
-    hand: list[str] | None  # the seat's own cards; None in the public view
-    hand_sizes: list[int]
     table: list[str]
     stock: int  # how many: never their order
     piles: list[int]  # per side: how many cards it has taken this round
@@ -42,8 +38,6 @@ class ScopaView(TypedDict):
     scores: list[int]  # per side, before this round
     last_round: RoundSummary | None
     ending: list[Play | Sweep]  # once the game is over: what ended its last round
-    options: dict[str, Any]
-    over: bool
 
 
 class ScopaOutcome(TypedDict):

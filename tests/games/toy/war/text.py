@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.games.moves import Inputs
 from bot.i18n import N_, t, tn
 from tests.games.toy.war.events import WarEvent
 from tests.games.toy.war.views import WarOutcome, WarView
@@ -13,6 +14,7 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 OPTION_LABELS = {"rounds": N_("Rounds in a match")}
 HELP = N_("**War**: `/play` the card to turn up; the higher takes both.")
 LOBBY_NOTE: str | None = None
+INPUTS = Inputs()
 KEPT: Mapping[str, frozenset[str]] = {}
 deal_news = None  # a match is one deal
 
