@@ -62,14 +62,6 @@ SEATING = Seating(fewest=2, most=4, default=4, sides=2, partners_at=frozenset({4
 Events = list[TressetteEvent]
 
 
-def sides_of(seats: int) -> int:
-    return SEATING.side_count(seats)
-
-
-def side_seats(seats: int) -> list[list[int]]:
-    return SEATING.side_seats(seats)
-
-
 @dataclass(slots=True)
 class TressetteState:
     """One match. Mutable only inside ``apply``, which works on a clone."""
@@ -121,7 +113,7 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
             seed=setup.seed,
             options=setup.options,
             dealer=setup.dealer,
-            totals=[0] * sides_of(setup.seats),
+            totals=[0] * SEATING.side_count(setup.seats),
         )
         deal(st, setup.deck, events)
         return st
@@ -163,7 +155,7 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
             "game": self.name,
             "seats": state.seats,
             "seat": own,
-            "sides": side_seats(state.seats),
+            "sides": SEATING.side_seats(state.seats),
             "hand": sort_hand(state.hands[own]) if own is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
             "dealer": state.dealer,
@@ -193,11 +185,11 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
         }
 
     def result(self, state: TressetteState) -> Json:
-        sides = sides_of(state.seats)
+        sides = SEATING.side_count(state.seats)
         won = [sum(deal_winner(r) == s for r in state.results) for s in range(sides)]
         return {
             "ranking": ranking(state),
-            "sides": side_seats(state.seats),
+            "sides": SEATING.side_seats(state.seats),
             "deals": len(state.results),
             "totals": list(state.totals),
             "points": [state.totals[s % sides] for s in range(state.seats)],
@@ -247,10 +239,11 @@ def declarations(st: TressetteState) -> list[tuple[int, str]]:
 def known(st: TressetteState) -> dict[str, int]:
     """Every card known to be in a hand: drawn from the stock (shown), or named by an
     accuso and not played since."""
+    played = {c for pile in st.piles for c in pile} | set(st.trick)
     cards = dict(st.drawn)
     for seat, combination in declarations(st):
         for card in combination_cards(combination):
-            if card in st.hands[seat]:
+            if card not in played:
                 cards[card] = seat
     return cards
 
@@ -273,7 +266,7 @@ def deal(st: TressetteState, pack: list[str], events: Events) -> None:
     st.declared = [[] for _ in range(n)]
     st.trick, st.signal = [], None
     st.tricks, st.leaders, st.winners, st.signals = [], [], [], []
-    st.piles = [[] for _ in range(sides_of(n))]
+    st.piles = [[] for _ in range(SEATING.side_count(n))]
     st.leader = st.current = first
     events.append(
         ev.Deal(type="deal", deal=st.deal_no, dealer=st.dealer, first=first, stock=len(st.stock))
@@ -312,7 +305,7 @@ def play_card(st: TressetteState, seat: int, card: str, signal: str | None, even
 def _close_trick(st: TressetteState, events: Events) -> None:
     cards, n = st.trick, st.seats
     winner = (st.leader + winning_index(cards)) % n
-    st.piles[winner % sides_of(n)].extend(cards)
+    st.piles[winner % SEATING.side_count(n)].extend(cards)
     st.tricks.append(cards)
     st.leaders.append(st.leader)
     st.winners.append(winner)
@@ -360,7 +353,7 @@ def deal_winner(points: list[int]) -> int | None:
 
 
 def _end_deal(st: TressetteState, last_winner: int, events: Events) -> None:
-    sides = sides_of(st.seats)
+    sides = SEATING.side_count(st.seats)
     thirds = [sum(THIRDS[c] for c in pile) for pile in st.piles]
     thirds[last_winner % sides] += LAST_TRICK
     points = [t // 3 for t in thirds]  # the leftover thirds are dropped
@@ -401,7 +394,7 @@ def ranking(st: TressetteState) -> list[list[int]]:
     """The sides by total, higher first, partners together (level sides share a place: only
     before the match is over)."""
     groups: dict[int, list[int]] = {}
-    for s, seats in enumerate(side_seats(st.seats)):
+    for s, seats in enumerate(SEATING.side_seats(st.seats)):
         groups.setdefault(st.totals[s], []).extend(seats)
     return [sorted(groups[total]) for total in sorted(groups, reverse=True)]
 
@@ -487,7 +480,7 @@ def _check_loaded(st: TressetteState) -> None:
         raise ValueError("seats")
     if st.current is not None and (type(st.current) is not int or not 0 <= st.current < n):
         raise ValueError("current")
-    sides = sides_of(n)
+    sides = SEATING.side_count(n)
     if len(st.hands) != n or len(st.piles) != sides or len(st.totals) != sides:
         raise ValueError("shapes")
     if len(st.declared) != n or not all(is_combination(c) for d in st.declared for c in d):
@@ -497,7 +490,8 @@ def _check_loaded(st: TressetteState) -> None:
     if not all(s in ("", *SIGNALS) for s in (*st.signals, st.signal or "")):
         raise ValueError("signals")
     if type(st.drawn) is not dict or not all(
-        type(s) is int and card in st.hands[s] for card, s in st.drawn.items()
+        type(s) is int and 0 <= s < n and not any(card in p for p in (*st.piles, st.trick))
+        for card, s in st.drawn.items()
     ):
         raise ValueError("drawn")
     held = [c for part in (st.hands, st.piles) for cards in part for c in cards]
