@@ -191,7 +191,6 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
             "ranking": ranking(state),
             "sides": SEATING.side_seats(state.seats),
             "deals": len(state.results),
-            "totals": list(state.totals),
             "points": [state.totals[s % sides] for s in range(state.seats)],
             "deal_points": [list(r) for r in state.results],
             "deals_won": [won[s % sides] for s in range(state.seats)],

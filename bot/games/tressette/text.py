@@ -249,7 +249,8 @@ def board_lines(view: TressetteView, names: list[str]) -> list[str]:
         done = view["tricks"][-1]
         lines.append(
             t(
-                "{who} took the last trick: {cards}",
+                "Trick {n}, to {who}: {cards}",
+                n=len(view["tricks"]),
                 who=names[done["winner"]],
                 cards=_played(done["cards"], done["leader"], names),
             )
@@ -298,7 +299,7 @@ def outcome_lines(outcome: TressetteOutcome, names: list[str]) -> list[str]:
                 "{place}. {side}: {points}",
                 place=place,
                 side=side_name(side, names),
-                points=_points(outcome["totals"][side]),
+                points=_points(outcome["points"][group[0]]),
             )
         )
     return lines

@@ -54,7 +54,6 @@ class TressetteOutcome(TypedDict):
     ranking: list[list[int]]
     sides: list[list[int]]
     deals: int  # deals played
-    totals: list[int]  # by side
     points: list[int]  # by seat: its side's total
     deal_points: list[list[int]]  # each deal's points, by side
     deals_won: list[int]  # by seat: the deals its side scored more in

@@ -44,8 +44,8 @@ def test_every_target_is_played_to(target: int) -> None:
         st, _ = act(st, seat, rng.choice(RULES.legal_actions(st, seat)))
     outcome = RULES.outcome(st)
     assert outcome is not None
-    assert max(outcome["totals"]) >= target
-    assert outcome["totals"][0] != outcome["totals"][1]
+    assert max(outcome["points"]) >= target
+    assert outcome["points"][0] != outcome["points"][1]
     assert outcome["deals"] == len(outcome["deal_points"])
 
 
