@@ -18,6 +18,7 @@ says is left to the search's samples to find out. Budgets are counted in playout
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bot.games.ai.search import best_for_view
 from bot.games.base import Json
@@ -47,16 +48,24 @@ def _said(view: Json, legal: list[str], play: str) -> str:
     return signalled if word is not None and signalled in legal else play
 
 
+def _turn(view: Json, legal: list[str], play: Callable[[list[str]], str]) -> str | None:
+    """A seat's move: every accuso it may declare first, then the play ``play`` picks among
+    the plays without a signal, said with its natural signal."""
+    if not legal:
+        return None
+    accuse = next((a for a in legal if a.startswith("accuse:")), None)
+    return accuse or _said(view, legal, play(_plain(legal)))
+
+
 class EasyPlayer:
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
-        if not legal:
-            return None
-        accuse = next((a for a in legal if a.startswith("accuse:")), None)
-        if accuse is not None:
-            return accuse
-        cards = [a.removeprefix("play:") for a in _plain(legal)]
-        card = choose_card(view["hand"], cards, view["trick"], view["seats"], _gone(view))
-        return _said(view, legal, "play:" + card)
+        gone = _gone(view)
+
+        def play(plays: list[str]) -> str:
+            cards = [a.removeprefix("play:") for a in plays]
+            return "play:" + choose_card(view["hand"], cards, view["trick"], view["seats"], gone)
+
+        return _turn(view, legal, play)
 
 
 class HardPlayer:
@@ -67,13 +76,11 @@ class HardPlayer:
         self.budget = budget
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
-        if not legal:
-            return None
-        accuse = next((a for a in legal if a.startswith("accuse:")), None)
-        if accuse is not None:
-            return accuse
-        plays = _plain(legal)
-        sampler = Sampler(view)
-        budget = len(plays) if sampler.certain else self.budget
-        play = best_for_view(RULES, view, plays, lambda _, r: sampler.draw(r), playout, rng, budget)
-        return _said(view, legal, play)
+        def play(plays: list[str]) -> str:
+            sampler = Sampler(view)
+            budget = len(plays) if sampler.certain else self.budget
+            return best_for_view(
+                RULES, view, plays, lambda _, r: sampler.draw(r), playout, rng, budget
+            )
+
+        return _turn(view, legal, play)
