@@ -23,13 +23,14 @@ from bot.pictures.boards import (
     Box,
     badge,
     colour_strip,
+    lay_trick,
     ring_for,
     ring_of_seats,
     seat_centres,
     small_card,
 )
 from bot.pictures.deck import back_stamp
-from bot.pictures.draw import GOLD, fit, text
+from bot.pictures.draw import fit, text
 
 CARD = 84
 """The width of a card on the table."""
@@ -146,18 +147,14 @@ def _trick(
             done["winner"],
         )
     middle = (centre[0] + 30, centre[1])
-    places = seat_centres(seats, middle, TRICK_RADII, clockwise=False)
-    for i, code in enumerate(cards):
-        seat = (leader + i) % seats
-        x, y = round(places[seat][0] - CARD / 2), round(places[seat][1] - CARD_H / 2)
-        small_card(SPEC.pack, code, CARD).lay(canvas, (x, y))
-        if seat == winner:
-            box = (x - 4, y - 4, x + CARD + 3, y + CARD_H + 3)
-            draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
-        if i == 0 and signal is not None:
-            badge(draw, (places[seat][0], y + CARD_H + 4), signal, SIGNAL_COLOUR)
+    ring = (middle, TRICK_RADII)
+    corners = lay_trick(canvas, draw, SPEC.pack, (cards, leader, winner), seats, ring, CARD)
+    if corners and signal is not None:
+        x, y = corners[0]
+        badge(draw, (x + CARD / 2, y + CARD_H + 4), signal, SIGNAL_COLOUR)
     if winner is not None:
-        text(draw, (middle[0], 110), t("last trick: {who}", who=names[winner]), 15, LIGHT)
+        caption = t("trick {n}: {who}", n=len(view["tricks"]), who=names[winner])
+        text(draw, (middle[0], 110), caption, 15, LIGHT)
 
 
 PAINTER = Board(paint, seats=4, moves=12)
