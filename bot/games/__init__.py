@@ -21,9 +21,10 @@ from bot.games.errors import GameError
 from bot.games.minchiate.spec import SPEC as MINCHIATE
 from bot.games.scopa.spec import SPEC as SCOPA
 from bot.games.spec import GameSpec
+from bot.games.tressette.spec import SPEC as TRESSETTE
 
 SPECS: dict[str, GameSpec[Any, Any, Any]] = {
-    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE, SCOPA, BRISCOLA)
+    spec.name: spec for spec in (CENTOCINQUE, CENTO, MINCHIATE, SCOPA, BRISCOLA, TRESSETTE)
 }
 """Every game, by name, in the order people are offered them."""
 

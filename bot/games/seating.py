@@ -28,6 +28,9 @@ class Seating:
     partners_at: frozenset[int] | None = None
     """The numbers of seats that play in partnerships (Scopa, Briscola: four); None, every
     number (with ``sides``)."""
+    step: int = 1
+    """The numbers of seats played at go from ``fewest`` to ``most`` by this step (Tressette:
+    2 or 4)."""
 
     def fewest_with(self, options: object) -> int:
         """Seats a lobby needs to start, under the table's house rules (a parsed options model)."""
@@ -40,7 +43,7 @@ class Seating:
         if self.fill:
             return range(len(self.fill), len(self.fill) + 1)
         fewest = self.fewest if options is None else self.fewest_with(options)
-        return range(fewest, self.most + 1)
+        return range(fewest, self.most + 1, self.step)
 
     def partnered(self, seats: int) -> bool:
         """Whether ``seats`` players play in partnerships."""

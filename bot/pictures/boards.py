@@ -274,6 +274,34 @@ def ring_of_seats(
     return canvas, draw, centre
 
 
+def lay_trick(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    pack: str,
+    trick: tuple[Sequence[str], int, int | None],
+    seats: int,
+    ring: tuple[tuple[float, float], tuple[float, float]],
+    width: int,
+) -> list[tuple[int, int]]:
+    """A trick in the middle: its cards (``trick``: the cards from its leader, the leader's
+    seat, and the winner's seat or None) each ``width`` pixels wide in front of the seat that
+    played it, on the oval ``ring`` (its centre and radii; seats as ``seat_centres`` places
+    them, anticlockwise), the winner's card outlined in gold. Each card's top left corner."""
+    cards, leader, winner = trick
+    height = round(CARD_H * width / CARD_W)
+    places = seat_centres(seats, *ring, clockwise=False)
+    corners = []
+    for i, code in enumerate(cards):
+        seat = (leader + i) % seats
+        x, y = round(places[seat][0] - width / 2), round(places[seat][1] - height / 2)
+        small_card(pack, code, width).lay(canvas, (x, y))
+        if seat == winner:
+            box = (x - 4, y - 4, x + width + 3, y + height + 3)
+            draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
+        corners.append((x, y))
+    return corners
+
+
 def tally_bar(tally: int, limit: int) -> Extra:
     """A seat's tally as a bar filling towards ``limit``, green to red, and the figures."""
 

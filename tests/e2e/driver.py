@@ -336,3 +336,47 @@ async def make_move(user: SimUser, hand: Message, token: str, total: int | None 
         assert total is not None, f"{token} asks for a total"
         reply = await user.submit_modal({TOTAL_FIELD: str(total)})
     return reply
+
+
+async def restart_mid_deal(
+    discord: FakeDiscord, bot_process: BotProcess, table_id: int, user: SimUser
+) -> None:
+    """A trick-taking game (Briscola, Tressette) of ``user`` and the AI: a few tricks into the
+    first deal the bot is killed and started again, with ``user`` on turn. The stored table is
+    the same, the hand opened before shows the same cards and its button makes a move, and the
+    AI plays on."""
+    store = bot_process.store()
+    board = board_of(discord, table_id)
+    seat = store.table(table_id).seat_of(user)
+    for _ in range(4):
+        row = await wait_turn(discord, store, table_id, seat)
+        hand = await open_hand(user, board)
+        await make_move(user, hand, offered(hand)[0])
+        await moved(discord, store, table_id, row.moves)
+    row = await wait_turn(discord, store, table_id, seat)
+    assert row.state is not None and row.state["deal_no"] == 1 and row.state["tricks"]
+    hand = await open_hand(user, board)
+    cards = [line for line in hand.text.splitlines() if line.startswith("Your hand")]
+
+    await bot_process.kill()
+    await bot_process.start()
+
+    after = store.table(table_id)
+    assert (after.state, after.moves, after.seats) == (row.state, row.moves, row.seats)
+    again = await open_hand(user, board)  # the board from before the restart
+    assert [line for line in again.text.splitlines() if line.startswith("Your hand")] == cards
+    token = after.choices(seat)[-1]
+    assert (await make_move(user, hand, token)).error is None  # the old hand's button
+    await moved(discord, store, table_id, after.moves)
+    assert store.moves(table_id)[after.moves][1:] == (seat, token, "person")
+    # The AI plays on after the restart. The user's card may have won the trick, so that they
+    # lead the next one themselves: then their lead is the AI's to answer (a trick needs both).
+    for _ in range(2):
+        await wait_turn(discord, store, table_id, seat)
+        later = store.moves(table_id)[after.moves + 1 :]
+        if any(s != seat for _, s, _, _ in later):
+            break
+        hand = await open_hand(user, board)
+        await make_move(user, hand, offered(hand)[0])
+        await moved(discord, store, table_id, after.moves + 1 + len(later))
+    assert {by for _, s, _, by in later if s != seat} == {"ai"}

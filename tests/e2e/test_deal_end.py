@@ -46,6 +46,7 @@ MATCHES = {
     "centocinque": Match(112, {}, 1),  # two hands
     "cento": Match(3, {"min_players": 2}, 1),
     "minchiate": Match(11, {}, 0),  # the AI fills the three other seats
+    "tressette": Match(1, {"target": 11}, 1),  # two players, two rounds or so
 }
 
 
@@ -170,7 +171,7 @@ def _board(discord: FakeDiscord, channel: Channel) -> Message:
 async def test_every_move_of_each_game_is_seen_and_news_comes_before_the_next_round(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    """The five matches are played at once, each in a channel of its own (and so with a
+    """The matches are played at once, each in a channel of its own (and so with a
     budget of sends of its own), so the test takes as long as the longest."""
     channels = {game: discord.create_channel(game) for game in MATCHES}
     bot_process.settings = SETTINGS

@@ -34,7 +34,8 @@ def table_sizes(spec: GameSpec[Any, Any, Any]) -> list[int]:
     if spec.seats.fill:
         return [len(spec.seats.fill)]
     low = spec.seats.fewest_with(spec.rules.options_model())
-    return sorted({low, spec.seats.default, (low + spec.seats.most) // 2, spec.seats.most})
+    sizes = {low, spec.seats.default, (low + spec.seats.most) // 2, spec.seats.most}
+    return sorted(sizes & set(spec.seats.seat_range()))
 
 
 def middle_size(spec: GameSpec[Any, Any, Any]) -> int:

@@ -46,7 +46,9 @@ def kept() -> dict[str, str]:
 
 def _of_the_games(message: Message) -> bool:
     return any(
-        path.startswith(("bot/games/scopa/", "bot/games/briscola/", "bot/games/text.py"))
+        path.startswith(
+            ("bot/games/scopa/", "bot/games/briscola/", "bot/games/tressette/", "bot/games/text.py")
+        )
         for path, _ in message.locations
     )
 

@@ -28,10 +28,10 @@ from bot.pictures.boards import (
     badge,
     direction_arrow,
     header,
+    lay_trick,
     ring_for,
     seat_centres,
     seat_panel,
-    small_card,
     table,
 )
 from bot.pictures.deck import back, card
@@ -87,14 +87,9 @@ def paint(view: BriscolaView, names: list[str]) -> Image.Image:
         last_trick = view["tricks"][-1]
         cards, leader, winner = last_trick["cards"], last_trick["leader"], last_trick["winner"]
         captions.append(t("last trick: {who}", who=names[winner]))
-    places = seat_centres(seats, trick_centre, TRICK_RADII, clockwise=False)
-    for i, code in enumerate(cards):
-        seat = (leader + i) % seats
-        x, y = round(places[seat][0] - CARD / 2), round(places[seat][1] - CARD_H / 2)
-        small_card(SPEC.pack, code, CARD).lay(canvas, (x, y))
-        if seat == winner:
-            box = (x - 4, y - 4, x + CARD + 3, y + CARD_H + 3)
-            draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
+    lay_trick(
+        canvas, draw, SPEC.pack, (cards, leader, winner), seats, (trick_centre, TRICK_RADII), CARD
+    )
     for line, caption in enumerate(captions):
         _corner(draw, (WIDTH - 14, 18 + 24 * line), caption, "rm")
     if view["over"]:

@@ -1,0 +1,104 @@
+"""Tressette's AI (``tests/games/test_ai.py`` checks at two and four seats that it plays legal
+moves, deterministically, and never peeks): a whole match, its samples keeping every public
+fact, and the easy level's accusi and natural signals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games import make_player
+from bot.games.tressette.engine import TressetteState
+from bot.games.tressette.policy import natural_signal
+from bot.games.tressette.sample import Sampler, voids
+from tests.games.support import seat_on_turn
+
+from .deals import RULES, act, fill, start
+
+
+def random_position(seats: int, seed: int) -> TressetteState:
+    """A position some random moves into a match (not over)."""
+    rng = random.Random(seed)
+    state = RULES.new_game(seats=seats, seed=seed)
+    for _ in range(rng.randrange(1, 70)):
+        seat = seat_on_turn(RULES, state)
+        nxt, _ = act(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        if RULES.outcome(nxt) is not None:
+            break
+        state = nxt
+    return state
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_whole_match_of_hard_against_easy_ends(seats: int) -> None:
+    players = [make_player("tressette", lv, budget=16) for lv in ("hard", "easy")]
+    state = RULES.new_game(seats=seats, seed=5, options={"target": 11})
+    rng = random.Random(5)
+    while RULES.outcome(state) is None:
+        seat = seat_on_turn(RULES, state)
+        legal = RULES.legal_actions(state, seat)
+        move = players[seat % 2].choose(RULES.view(state, seat), legal, rng)
+        assert move in legal
+        state, _ = act(state, seat, move)
+
+
+def _samples(state: TressetteState, seat: int, n: int = 40) -> list[TressetteState]:
+    sampler = Sampler(RULES.view(state, seat))
+    rng = random.Random(1)
+    return [sampler.draw(rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_every_sample_keeps_the_public_facts(seats: int) -> None:
+    """Known cards where they are, each hand its size, no card of a suit a seat showed it
+    lacks among the cards it was dealt, the stock its size; the same trick and tricks."""
+    for seed in range(12):
+        state = random_position(seats, seed)
+        seat = seat_on_turn(RULES, state)
+        view = RULES.view(state, seat)
+        lacks = voids(view)
+        for sample in _samples(state, seat):
+            assert RULES.view(sample, seat) == view
+            for other, hand in enumerate(sample.hands):
+                hidden = [c for c in hand if c not in view["known"]]
+                if other != seat:
+                    assert not any(c[-1] in lacks[other] for c in hidden), (seed, other)
+                for card, at in view["known"].items():
+                    assert (card in hand) == (at == other)
+
+
+def test_a_volo_and_a_card_off_suit_say_a_suit_is_gone() -> None:
+    """Seat 0 leads its only bastoni saying volo; seat 1 has no bastoni and plays another
+    suit: no sample gives either of them a bastoni."""
+    st = start(fill([["Rb"], [], [], []], void={0: "b", 1: "b"}))
+    st, _ = act(st, 0, "play:Rb:volo")
+    st, _ = act(st, 1, f"play:{st.hands[1][0]}")
+    view = RULES.view(st, 2)
+    assert voids(view)[0] == {"b"} and voids(view)[1] == {"b"}
+    for sample in _samples(st, 2):
+        assert not any(c[-1] == "b" for c in sample.hands[0] + sample.hands[1])
+
+
+def test_easy_declares_what_it_holds_and_leads_with_the_natural_signal() -> None:
+    """It declares its napoletana, then leads the 3 di Coppe, which nobody can beat, saying
+    striscio: it holds more coppe."""
+    easy = make_player("tressette", "easy")
+    st = start(fill([["Ac", "2c", "3c", "Rb"], [], [], []], void={0: "b"}))
+    for expected in ("accuse:napoletana:c", "play:3c:striscio"):
+        move = easy.choose(RULES.view(st, 0), RULES.legal_actions(st, 0), random.Random(0))
+        assert move == expected
+        st, _ = act(st, 0, move)
+
+
+@pytest.mark.parametrize(
+    ("hand", "card", "gone", "word"),
+    [
+        (["Rb", "Ac"], "Rb", set(), "volo"),  # the last bastoni
+        (["4c", "5c", "Ac"], "4c", set(), "busso"),  # the Asso, and the 3 and 2 are out
+        (["4c", "5c", "Ac"], "4c", {"3c", "2c"}, "striscio"),  # the Asso is now the best
+        (["4c", "5c"], "4c", set(), None),  # one more coppe: nothing worth saying
+    ],
+)
+def test_the_natural_signals(hand: list[str], card: str, gone: set[str], word: str | None) -> None:
+    assert natural_signal(hand, card, gone) == word
