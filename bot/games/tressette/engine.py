@@ -27,7 +27,7 @@ from typing import Literal
 
 from bot.games.base import Json, Options, shuffled
 from bot.games.errors import Card, GameError, Word
-from bot.games.kit import Engine, Setup
+from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.seating import Seating
 from bot.games.tressette import events as ev
 from bot.games.tressette.cards import (
@@ -69,22 +69,22 @@ class TressetteState:
     seats: int
     seed: int
     options: TressetteOptions
-    dealer: int
+    dealer: Shown[int]
     deal_no: int = 1
     hands: list[list[str]] = field(default_factory=list)
     stock: list[str] = field(default_factory=list)  # face down, top first (two players)
-    drawn: dict[str, int] = field(default_factory=dict)  # shown drawn cards still held: seat
+    drawn: Shown[dict[str, int]] = field(default_factory=dict)  # shown drawn cards still held: seat
     declared: list[list[str]] = field(default_factory=list)  # this deal's accusi, by seat
-    leader: int = 0
-    current: int | None = None
-    trick: list[str] = field(default_factory=list)
-    signal: str | None = None  # said with the card led on the table
+    leader: Shown[int] = 0
+    current: Shown[int | None] = None
+    trick: Shown[list[str]] = field(default_factory=list)
+    signal: Shown[str | None] = None  # said with the card led on the table
     tricks: list[list[str]] = field(default_factory=list)  # this deal's, in order of play
     leaders: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     signals: list[str] = field(default_factory=list)  # each trick's signal, "" for none
     piles: list[list[str]] = field(default_factory=list)  # this deal's cards taken, by side
-    totals: list[int] = field(default_factory=list)  # the match's points, by side
+    totals: Shown[list[int]] = field(default_factory=list)  # the match's points, by side
     results: list[list[int]] = field(default_factory=list)  # each deal's points, by side
 
     @property
@@ -158,14 +158,9 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
             "sides": SEATING.side_seats(state.seats),
             "hand": sort_hand(state.hands[own]) if own is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
-            "dealer": state.dealer,
+            **public(state),  # dealer, current, leader, trick, signal, drawn, totals
             "deal": state.deal_no,
-            "current": state.current,
-            "leader": state.leader,
-            "trick": list(state.trick),
-            "signal": state.signal,
             "stock": len(state.stock),
-            "drawn": dict(state.drawn),
             "known": known(state),
             "declared": [
                 {"seat": s, "combination": c, "points": combination_points(c)}
@@ -178,7 +173,6 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
                 )
             ],
             "thirds": [sum(THIRDS[c] for c in pile) for pile in state.piles],
-            "totals": list(state.totals),
             "target": state.options.target,
             "results": [list(r) for r in state.results],
             "ending": [trick_event(state, last=True)] if over else [],  # what ended it

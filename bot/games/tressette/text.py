@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.games.moves import Inputs
 from bot.games.text import KEPT_IN_ITALIAN, SUITS, by_suit, the_card
 from bot.games.text import card_name as card_name  # the spec names the cards with it
 from bot.games.tressette.engine import SEATING
@@ -345,3 +346,5 @@ KEPT = {
     ),
     "it": KEPT_IN_ITALIAN | {"assi"},
 }
+
+INPUTS = Inputs()  # every lead with its word is a listed move of its own

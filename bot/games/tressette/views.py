@@ -5,8 +5,9 @@ them, and the conformance tests check them)."""
 # No ``from __future__ import annotations``: Python 3.11 tells a TypedDict's NotRequired keys
 # only from annotations evaluated when the class is made (the tests read them).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
+from bot.games.kit import SeatView
 from bot.games.tressette.events import Trick
 
 
@@ -23,13 +24,8 @@ class Declared(TypedDict):
     points: int
 
 
-class TressetteView(TypedDict):
-    game: str
-    seats: int
-    seat: int | None  # None: the public view
+class TressetteView(SeatView):
     sides: list[list[int]]  # each side's seats (partners opposite at four)
-    hand: list[str] | None  # the seat's own cards; None in the public view
-    hand_sizes: list[int]
     dealer: int
     deal: int  # the deal's number in the match
     current: int | None  # None once the match is over
@@ -46,8 +42,6 @@ class TressetteView(TypedDict):
     target: int
     results: list[list[int]]  # each finished deal's points, by side (accusi included)
     ending: list[Trick]  # once the match is over: its last trick, which ended it
-    options: dict[str, Any]
-    over: bool
 
 
 class TressetteOutcome(TypedDict):
