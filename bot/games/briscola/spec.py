@@ -7,7 +7,7 @@ from bot.games.briscola.engine import Briscola
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Step, Types
 
 SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
     name="briscola",
@@ -21,4 +21,5 @@ SPEC: GameSpec[BriscolaView, BriscolaEvent, BriscolaOutcome] = GameSpec(
     pack="italian",
     board="bot.games.briscola.board",
     types=Types(view=BriscolaView, event=BriscolaEvent, outcome=BriscolaOutcome),
+    step=Step.on_event("trick", "trick"),
 )

@@ -7,7 +7,7 @@ from bot.games.cento.engine import Cento
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome, CentoView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
+from bot.games.spec import TURN, GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     name="cento",
@@ -21,4 +21,5 @@ SPEC: GameSpec[CentoView, CentoEvent, CentoOutcome] = GameSpec(
     pack="french",
     board="bot.games.cento.board",
     types=Types(view=CentoView, event=CentoEvent, outcome=CentoOutcome),
+    step=TURN,
 )

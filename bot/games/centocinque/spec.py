@@ -7,7 +7,7 @@ from bot.games.centocinque.engine import Centocinque
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.centocinque.views import CentocinqueOutcome, CentocinqueView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
+from bot.games.spec import TURN, GameSpec, GameText, LeagueAdapter, Players, Types
 
 SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec(
     name="centocinque",
@@ -21,4 +21,5 @@ SPEC: GameSpec[CentocinqueView, CentocinqueEvent, CentocinqueOutcome] = GameSpec
     pack="italian",
     board="bot.games.centocinque.board",
     types=Types(view=CentocinqueView, event=CentocinqueEvent, outcome=CentocinqueOutcome),
+    step=TURN,
 )

@@ -7,7 +7,7 @@ from bot.games.minchiate.engine import Minchiate
 from bot.games.minchiate.events import MinchiateEvent
 from bot.games.minchiate.views import MinchiateOutcome, MinchiateView
 from bot.games.moves import Inputs
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Step, Types
 
 SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     name="minchiate",
@@ -21,4 +21,5 @@ SPEC: GameSpec[MinchiateView, MinchiateEvent, MinchiateOutcome] = GameSpec(
     pack="florentine",
     board="bot.games.minchiate.board",
     types=Types(view=MinchiateView, event=MinchiateEvent, outcome=MinchiateOutcome),
+    step=Step.on_event("trick", "trick"),
 )

@@ -7,7 +7,7 @@ from bot.games.scopa import ai, league, moves, text
 from bot.games.scopa.engine import Scopa
 from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.views import ScopaOutcome, ScopaView
-from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Types
+from bot.games.spec import GameSpec, GameText, LeagueAdapter, Players, Step, Types
 
 SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
     name="scopa",
@@ -21,4 +21,5 @@ SPEC: GameSpec[ScopaView, ScopaEvent, ScopaOutcome] = GameSpec(
     pack="italian",
     board="bot.games.scopa.board",
     types=Types(view=ScopaView, event=ScopaEvent, outcome=ScopaOutcome),
+    step=Step.on_event("take", "play", "took"),
 )
