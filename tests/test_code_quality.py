@@ -26,7 +26,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # games: each game's spec says how its matches count (its figures, its partnerships).
     "league": ({"league", "storage", "config", "i18n", "games"}, {"openskill"}),
     # records: a finished deal's record, its commitment, replay and check (pure but for words).
-    "records": ({"records", "games", "i18n"}, {"pydantic"}),
+    "records": ({"records", "games", "i18n", "text"}, {"pydantic"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text", "records"}, set()),
     "views": (
         {"views", "tables", "games", "league", "text", "i18n", "gallery", "records"},

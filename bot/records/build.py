@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from bot.games import SPECS
 from bot.games.base import Event
-from bot.records.fair import seals
-from bot.records.replay import DealSpan
+from bot.records.fair import commitment, match_seed, new_deal_id, seals
+from bot.records.replay import DealSpan, Moved, play
 from bot.records.schema import SCHEMA, DealRecord, Fairness, RecordMove, RecordSeat, Result
 
 
@@ -66,3 +67,45 @@ def reveal(record: DealRecord, secret: str) -> DealRecord:
     if record.fair.commitment is None:
         return revealed
     return revealed.model_copy(update={"seal": seals(secret, revealed.document())})
+
+
+def match_records(
+    *,
+    game: str,
+    where: tuple[int, int, int],
+    seats: Sequence[RecordSeat],
+    options: dict[str, Any],
+    secret: str,
+    moves: Sequence[RecordMove],
+    finished_at: str,
+    start: int | None = None,
+    shown: int | None = None,
+) -> list[DealRecord]:
+    """Every finished deal of a match played from ``secret`` (and the Start interaction
+    ``start``, after the board ``shown`` showed the commitment) at ``where`` (guild, channel,
+    table), each revealed: the simulator's records."""
+    spec = SPECS[game]
+    guild, _, table = where
+    fair = Fairness(commitment=commitment(secret, guild, table), start=start, shown=shown)
+    out = []
+    last: Moved | None = None
+    actions = [(m.seat, m.action) for m in moves]
+    for item in play(spec, len(seats), match_seed(secret, start), options, actions):
+        if isinstance(item, Moved):
+            last = item
+        elif item.end is not None and last is not None:
+            record = record_of(
+                deal_id=new_deal_id(),
+                game=game,
+                where=where,
+                span=item,
+                finished_at=finished_at,
+                options=options,
+                seats=seats,
+                fair=fair,
+                moves=moves,
+                events=last.events,
+                outcome=spec.rules.outcome(last.state),
+            )
+            out.append(reveal(record, secret))
+    return out

@@ -7,13 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from bot.records import text
-from bot.records.errors import RecordError
+from pydantic import BaseModel, ConfigDict, Field
 
 SCHEMA = 1
-MOST_BYTES = 2_000_000  # a long match's last deal weighs some tens of kB
 
 
 class RecordSeat(BaseModel):
@@ -89,28 +85,3 @@ class DealRecord(BaseModel):
     @property
     def match_over(self) -> bool:
         return self.result.outcome is not None
-
-
-def load(data: bytes | str) -> DealRecord:
-    """A record read from a file's bytes; RecordError names what is wrong."""
-    raw = data.encode() if isinstance(data, str) else data
-    if len(raw) > MOST_BYTES:
-        raise RecordError("", text.TOO_BIG, size=len(raw), most=MOST_BYTES)
-    try:
-        doc = json.loads(raw)
-    except UnicodeDecodeError:
-        raise RecordError("", text.NOT_TEXT) from None
-    except json.JSONDecodeError as exc:
-        raise RecordError("", text.NOT_JSON, line=exc.lineno, column=exc.colno) from None
-    if not isinstance(doc, dict):
-        raise RecordError("", text.NOT_A_RECORD)
-    if doc.get("schema") != SCHEMA:
-        raise RecordError(
-            "schema", text.OTHER_SCHEMA, found=json.dumps(doc.get("schema")), schema=SCHEMA
-        )
-    try:
-        return DealRecord.model_validate(doc)
-    except ValidationError as exc:
-        first = exc.errors(include_input=False, include_url=False)[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RecordError(where, text.INVALID, reason=first["msg"]) from None

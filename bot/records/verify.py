@@ -71,7 +71,7 @@ def _verify(record: DealRecord, verdict: Verdict) -> None:
     except GameError as exc:
         index = last.index + 1 if last is not None else 0
         where = f"earlier[{index}]" if index < first else f"moves[{index - first}]"
-        raise RecordError(where, text.ILLEGAL_MOVE, why=str(exc)) from None
+        raise RecordError(where, text.ILLEGAL_MOVE, why=exc) from None
     if span is None or span.number != record.deal:
         raise RecordError("earlier", text.NOT_THIS_DEAL, deal=record.deal)
     if span.dealt != record.dealt:
