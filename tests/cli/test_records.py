@@ -3,15 +3,19 @@ simulator verify, play back to their end in the terminal, and a bad file is refu
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
 import pytest
 
-from bot.cli import replay, simulate, verify
+from bot.cli import db, replay, simulate, verify
+from bot.i18n import speak
 from bot.records.files import load
 from bot.records.text import HOLDS_UNPROVEN
+from tests.databases import SQLiteBackend
 from tests.records.helpers import records_of
+from tests.storage.test_copy import bot_data, every_row
 
 
 def test_simulate_writes_a_record_per_deal_and_each_verifies(
@@ -85,6 +89,32 @@ def test_replay_of_an_earlier_deal_keeps_the_next_deals_hands_hidden(
     first = records_of("briscola")[0]
     path = tmp_path / "deal.json"
     path.write_text(first.dumps())
-    assert replay.main([str(path), "--all", "--language", "it"]) == 0
+    try:
+        assert replay.main([str(path), "--all", "--language", "it"]) == 0
+    finally:
+        speak("en")  # the command speaks Italian for the rest of its process
     out = capsys.readouterr().out
     assert out.count("\n- ") == len(first.moves) * len(first.seats)  # every step but the last
+
+
+async def test_db_prune_deletes_the_records_before_the_day_and_says_what_it_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = SQLiteBackend(tmp_path / "t.sqlite3").url
+    await bot_data(url)  # one deal recorded, finished on 2026-12-01
+    before = await every_row(url)
+    command = ["prune", "--before", "2026-12-01", "--database", url]
+    assert await asyncio.to_thread(db.main, command) == 0
+    assert "records of 0 deals" in capsys.readouterr().out
+    command[2] = "2026-12-02"
+    assert await asyncio.to_thread(db.main, command) == 0
+    said = capsys.readouterr().out
+    assert "records of 1 deal finished before 2026-12-02" in said and "kept" in said
+    after = await every_row(url)
+    assert after["deal_records"] == after["deal_players"] == []
+    assert {k: v for k, v in after.items() if not k.startswith("deal_")} == {
+        k: v for k, v in before.items() if not k.startswith("deal_")
+    }
+    command[2] = "yesterday"
+    assert await asyncio.to_thread(db.main, command) == 2
+    assert "not a day" in capsys.readouterr().err
