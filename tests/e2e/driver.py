@@ -130,6 +130,14 @@ class Store:
         )
         return [(r["n"], r["seat"], r["action"], r["by"]) for r in rows]
 
+    def deals(self, table_id: int) -> list[tuple[str, int, dict[str, Any]]]:
+        """The table's finished deals' records: (public id, number, record), in order."""
+        rows = self._query(
+            "SELECT short_id, deal, record FROM deal_records WHERE table_id = ? ORDER BY deal",
+            table_id,
+        )
+        return [(r["short_id"], r["deal"], json.loads(r["record"])) for r in rows]
+
     def scores(self, table_id: int) -> list[tuple[int, int, str, int, int]]:
         rows = self._query(
             "SELECT move_n, seat, kind, points, total FROM hand_scores WHERE table_id = ?"
