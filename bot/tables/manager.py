@@ -51,7 +51,7 @@ class TableManager:
         # Whether this process runs a guild's tables: other processes (shards) run the rest.
         self.runs = runs
         self.commit = Commit(floor, drive=lambda table: self.driver.drive(table))
-        self.history = History(DealRepo(repo.db))  # finished deals, their records
+        self._history: History | None = None
         self.driver = Driver(floor, self.commit, ai)
         self.lobby = lobby = Lobby(floor, defaults, self.driver.drive)
         self.by_channel = floor.by_channel
@@ -67,6 +67,13 @@ class TableManager:
         self.add_ai, self.set_options, self.start = lobby.add_ai, lobby.set_options, lobby.start
         self.leave, self.kick, self.back = lobby.leave, lobby.kick, lobby.back
         self.end, self.say = lobby.end, lobby.say
+
+    @property
+    def history(self) -> History:
+        """Finished deals and their records (made when first asked for)."""
+        if self._history is None:
+            self._history = History(DealRepo(self.repo.db))
+        return self._history
 
     @property
     def listener(self) -> Listener | None:
