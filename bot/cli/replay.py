@@ -40,7 +40,14 @@ def main(argv: list[str]) -> int:
     try:
         played = steps(record, seed)
     except GameError as exc:
-        print(f"tavolo: {refusal(exc)} ({t('python -m bot verify says where')})", file=sys.stderr)
+        print(
+            t(
+                "tavolo: a move of this record is not legal ({why}): python -m bot verify "
+                "names it.",
+                why=refusal(exc),
+            ),
+            file=sys.stderr,
+        )
         return 1
     ends = step_ends(SPECS[record.game], played)
     asking = sys.stdin.isatty() and not args.all

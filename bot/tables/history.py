@@ -77,6 +77,10 @@ class History:
         page = min(max(page, 0), pages - 1)
         return await self.repo.in_channel(channel_id, page * PAGE, PAGE), pages
 
+    async def of_player(self, guild_id: int, user_id: int, limit: int = 5) -> list[StoredDeal]:
+        """A person's latest deals on this server, newest first."""
+        return await self.repo.of_player(guild_id, user_id, None, 0, limit)
+
     async def recent(
         self, guild_id: int, channel_id: int | None, user_id: int, limit: int = 25
     ) -> list[StoredDeal]:

@@ -172,5 +172,8 @@ async def test_a_finished_match_is_replayed_step_by_step_as_the_table_showed_it(
     bad = await private(await alice.slash("replay", deal="not an id!"))
     assert "is not a deal's id" in bad.text
 
+    latest = await alice.slash("league history")  # a person's matches link to their deals
+    assert f"`{deals[-1][0]}`" in (await latest.wait_message()).text
+
     choices = (await alice.autocomplete("replay", "deal", "")).choices
     assert choices is not None and {c["value"] for c in choices} == {d[0] for d in deals}
