@@ -4,35 +4,16 @@ a deal of a match still played, another server's, an unknown or malformed id ref
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import Any
-
 import pytest
 
 from bot.records.fair import commitment
 from bot.records.verify import verify
 from bot.storage.deals import DealRepo
 from bot.tables import Table, TableError, TableManager
-from bot.tables.ai_worker import AIWorkers
-from tests.databases import Backend
 from tests.games.support import seat_on_turn
 from tests.tables.test_manager import World
 
 START = 1_400_000_000_000_000_000  # the Start interaction's id
-
-
-@pytest.fixture(scope="module")
-def workers() -> Any:
-    pool = AIWorkers(1)
-    yield pool
-    pool.close()
-
-
-@pytest.fixture
-async def world(backend: Backend, workers: AIWorkers) -> AsyncIterator[World]:
-    made = World(backend, workers)
-    yield made
-    await made.aclose()
 
 
 async def briscola(m: TableManager) -> Table:
