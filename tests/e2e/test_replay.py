@@ -19,6 +19,8 @@ from fakediscord import FakeDiscord, Message, Reply, SimUser
 from .botprocess import BotProcess
 from .driver import (
     Store,
+    add_ai,
+    answered,
     board_of,
     make_move,
     moved,
@@ -177,3 +179,60 @@ async def test_a_finished_match_is_replayed_step_by_step_as_the_table_showed_it(
 
     choices = (await alice.autocomplete("replay", "deal", "")).choices
     assert choices is not None and {c["value"] for c in choices} == {d[0] for d in deals}
+
+
+SEATS = {"cento": 3, "centocinque": 2, "scopa": 2, "briscola": 2, "minchiate": 1}
+"""The seats a person opens for each game (Minchiate fills its four with AI players)."""
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+async def test_every_game_s_match_played_by_the_ai_is_replayed_as_shown_and_verifies(
+    discord: FakeDiscord, bot_process: BotProcess, game: str
+) -> None:
+    """A person opens a table, starts it and leaves it to the AI; once the match is over its
+    last deal replays to its end, every board the table showed is a step of its deals in
+    order, and its record verifies."""
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = bot_process.store()
+    alice = discord.user("alice")
+    table_id = await new_table(discord, store, alice, game)
+    for _ in range(SEATS.get(game, 2) - 1):
+        await add_ai(alice, board_of(discord, table_id))
+    await start(discord, store, alice, table_id)
+    assert "the AI plays your seat" in await answered(await alice.slash("table leave"))
+    await discord.wait_for(lambda: store.table(table_id).status != "playing", 240, "the end")
+
+    spec = SPECS[game]
+    deals = store.deals(table_id)
+    assert [d[1] for d in deals] == list(range(1, len(deals) + 1))
+    boards: list[list[str]] = []
+    for short, _, _ in deals:
+        message = await private(await alice.slash("replay", deal=short, file=True))
+        attached = next(a for a in message.attachments if a.filename.endswith(".json"))
+        record = load(attached.data)
+        assert verify(record).ok
+        seed = seed_of(record)
+        assert seed is not None
+        names = [s.name for s in record.seats]
+        boards += [
+            spec.text.board_lines(spec.rules.view(s.state, None), names)
+            for s in steps(record, seed)
+        ]
+    at = checked = 0
+    board_id = store.table(table_id).board_message_id
+    for shown in discord.world.shown:
+        if shown.message_id == board_id and "· playing" in shown.text:
+            while at < len(boards) and not board_block(shown.text, boards[at]):
+                at += 1
+            assert at < len(boards), f"a board shown is no step of a replay:\n{shown.text}"
+            checked += 1
+    assert checked >= 1
+
+    last = await alice.click(message, label="Last ⏭")
+    assert last.message is not None
+    steps_of_last = len(record.moves)
+    assert f"step {steps_of_last} of {steps_of_last}" in last.message.text
+    assert "Every hand, face up:" in last.message.text  # the match is over: hands may show
+    said = await alice.click(last.message, label="Verify")
+    assert "The record holds" in (await said.wait_message()).text
