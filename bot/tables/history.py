@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.games import SPECS
+from bot.games.errors import echo
 from bot.i18n import t
 from bot.records.build import reveal
 from bot.records.fair import ALPHABET, ID_LENGTH, match_seed
@@ -48,7 +49,7 @@ class History:
                 t(
                     "“{id}” is not a deal's id: an id is {n} letters and digits, as "
                     "/table history shows.",
-                    id=short_id[:20],
+                    id=echo(short_id),
                     n=ID_LENGTH,
                 )
             )
