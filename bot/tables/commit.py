@@ -76,7 +76,10 @@ class Commit:
         deal = None
         if deal_ended(table.spec, new_state, events) is not None:
             stored = await self.floor.repo.moves(table.id)
-            deal = ended_deal(table, stored, move, new_state, events)
+            try:
+                deal = ended_deal(table, stored, move, new_state, events)
+            except Exception:  # the move matters more than its deal's record: make it
+                log.exception("table %s: move %d ends a deal, but its record failed", table.id, n)
         try:
             match_id = await self.floor.repo.commit_move(
                 table.id,

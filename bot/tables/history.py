@@ -3,6 +3,7 @@ its public id, its record as it may be shown (its secret only once its match is 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from bot.games import SPECS
@@ -13,6 +14,8 @@ from bot.records.fair import ALPHABET, ID_LENGTH, match_seed
 from bot.records.schema import DealRecord
 from bot.storage.deals import DealRepo, StoredDeal
 from bot.tables.errors import TableError
+
+log = logging.getLogger(__name__)
 
 PAGE = 5  # deals a page of /table history lists
 
@@ -56,7 +59,13 @@ class History:
         stored = await self.repo.get(guild_id, wanted)
         if stored is None or stored.game not in SPECS:
             raise TableError(t("No deal of this server has the id “{id}”.", id=wanted))
-        record = DealRecord.model_validate(stored.record)
+        try:
+            record = DealRecord.model_validate(stored.record)
+        except ValueError:  # pydantic's ValidationError: a row edited by hand
+            log.exception("deal %s: its stored record is damaged", wanted)
+            raise TableError(
+                t("The record of deal {id} is damaged: it cannot be replayed.", id=wanted)
+            ) from None
         running = stored.table_status == "playing"
         if running and not SPECS[stored.game].independent_deals:
             raise TableError(

@@ -114,3 +114,56 @@ async def test_history_pages_a_persons_deals_and_prune_deletes_only_old_records(
     assert await deals.prune("9999-01-01") == len(everything)
     assert await deals.in_channel(10) == [] and await m.repo.moves(table.id)  # moves kept
     await world.close(m)
+
+
+async def test_a_table_from_before_commitments_is_recorded_and_verify_says_so(
+    world: World,
+) -> None:
+    """A table opened before this version (no secret) is dealt from its seed alone: its deals
+    are recorded all the same, and their records verify their moves, noting that nothing
+    proves the deck was fixed first."""
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "briscola")
+    await m.join(table, 101, "Bob")
+    await world.close(m)
+    await world.backend.run("UPDATE game_tables SET secret = NULL")
+    m = await world.open()
+    table = m.in_channel(10)
+    assert table.commitment is None
+    await m.start(table, 100, START)
+    await play(m, table)
+    stored = await DealRepo(m.repo.db).in_channel(10, 0, 100)
+    assert stored
+    for deal in stored:
+        record = (await m.history.find(1, deal.short_id)).record
+        assert record.fair.commitment is None and record.fair.secret == str(table.record.seed)
+        verdict = verify(record)
+        assert verdict.ok and [n.field for n in verdict.notes] == ["fair.commitment"]
+    await world.close(m)
+
+
+async def test_a_damaged_stored_record_is_refused_plainly(world: World) -> None:
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    deal = (await DealRepo(m.repo.db).in_channel(10))[0]
+    await world.backend.run("""UPDATE deal_records SET record = '{"schema": 1}'""")
+    with pytest.raises(TableError, match="is damaged"):
+        await m.history.find(1, deal.short_id)
+    await world.close(m)
+
+
+async def test_a_record_that_cannot_be_made_never_stops_the_move_that_ends_its_deal(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug in the record")
+
+    monkeypatch.setattr("bot.tables.commit.ended_deal", broken)
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    assert table.record.status == "finished" and await m.repo.match_of(table.id) is not None
+    assert await DealRepo(m.repo.db).in_channel(10) == []
+    assert "ends a deal, but its record failed" in caplog.text
+    await world.close(m)
