@@ -7,6 +7,8 @@ unknown id."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games import SPECS
@@ -206,6 +208,18 @@ async def test_every_game_s_match_played_by_the_ai_is_replayed_as_shown_and_veri
     spec = SPECS[game]
     deals = store.deals(table_id)
     assert [d[1] for d in deals] == list(range(1, len(deals) + 1))
+    # /table history, page by page (five deals a page: a Centocinque match often runs past
+    # one), lists every deal, newest first.
+    page = await (await alice.slash("table history")).wait_message()
+    listed = re.findall(r"`([2-9a-z]{8})`", page.text)
+    while (
+        older := next((b for b in page.buttons if b["label"] == "Older ▶"), None)
+    ) and not older.get("disabled"):
+        turned = await alice.click(page, label="Older ▶")
+        assert turned.message is not None
+        page = turned.message
+        listed += re.findall(r"`([2-9a-z]{8})`", page.text)
+    assert listed == [d[0] for d in reversed(deals)]
     boards: list[list[str]] = []
     for short, _, _ in deals:
         message = await private(await alice.slash("replay", deal=short, file=True))
