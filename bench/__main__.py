@@ -29,6 +29,7 @@ BENCHMARKS = {
     "league": "/league standings with 100,000 results",
     "pictures": "card pictures: a 34-card hand and each game's board as PNG, p50/p95",
     "channel": "one person against the AI: messages per match, how fast the board follows",
+    "records": "deal records: what one weighs, how long a replay step takes to answer",
 }
 
 INSTALL = "pip install -e '.[bench]'"

@@ -8,6 +8,9 @@ python -m bot i18n extract|update|check [LANGUAGE...]   keep the catalogues in s
 python -m bot rules [--check]                  docs/RULES.md from each game's own RULES.md
 python -m bot config example [FILE]            write its house rules from the games' options
 python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
+python -m bot db prune --before DATE --database URL   delete deals' records finished before DATE
+python -m bot verify FILE                      check a deal's record: its commitment, deal and moves
+python -m bot replay FILE                      play a deal's record back in the terminal
 python -m bot health [--config config.toml]    0 while the bot's last heartbeat is recent, else 1
 """
 
@@ -72,6 +75,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli import play, simulate
 
         command = play.main if argv[0] == "play" else simulate.main
+        return command(argv[1:])
+    if argv and argv[0] in ("verify", "replay"):
+        from bot.cli import replay, verify
+
+        command = verify.main if argv[0] == "verify" else replay.main
         return command(argv[1:])
     if argv and argv[0] == "cards":
         from bot.cli import cards  # imported late: only this command needs Pillow

@@ -25,15 +25,20 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "storage": ({"storage"}, {"aiosqlite", "asyncpg", "pydantic"}),
     # games: each game's spec says how its matches count (its figures, its partnerships).
     "league": ({"league", "storage", "config", "i18n", "games"}, {"openskill"}),
-    "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
-    "views": ({"views", "tables", "games", "league", "text", "i18n", "gallery"}, {"discord"}),
+    # records: a finished deal's record, its commitment, replay and check (pure but for words).
+    "records": ({"records", "games", "i18n", "text"}, {"pydantic"}),
+    "tables": ({"tables", "games", "storage", "config", "i18n", "text", "records"}, set()),
+    "views": (
+        {"views", "tables", "games", "league", "text", "i18n", "gallery", "records"},
+        {"discord"},
+    ),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
     # The pictures know no game: only the packs' cards (bot.games.cards), the drawing pieces
     # and the packs; the cards' words come from the games' own (bot/games/<game>/text.py).
     "pictures": ({"pictures", "games.cards", "i18n"}, {"PIL"}),
     # A game's painter and pack, chosen above both the games and the pictures.
     "gallery": ({"games", "pictures"}, {"PIL"}),
-    "cli": ({"cli", "games", "text", "i18n", "pictures", "gallery", "storage"}, set()),
+    "cli": ({"cli", "games", "text", "i18n", "pictures", "gallery", "storage", "records"}, set()),
     "endpoints": (set(), {"discord", "yarl"}),
     # The heartbeat record: the standard library only (the bot passes its latencies in).
     "health": (set(), set()),

@@ -7,6 +7,11 @@ brought up to date too, as the bot would on start), in one transaction: a failur
 target empty. Stop the bot first, then point ``[database] url`` at the target. A database URL
 is ``sqlite:///relative/path``, ``sqlite:////absolute/path`` or
 ``postgresql://user:password@host:port/database``.
+
+    python -m bot db prune --before 2026-01-01 --database sqlite:///tavolo.sqlite3
+
+deletes the records of the deals finished before that day (UTC), which ``/table history`` and
+``/replay`` then no longer find; the tables, their moves and the league's results are kept.
 """
 
 from __future__ import annotations
@@ -14,14 +19,43 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from datetime import date
 
-from bot.storage import DatabaseUnusable
+from bot.storage import Database, DatabaseUnusable
 from bot.storage.copy import CopyRefused, copy_database
 from bot.storage.db import describe
+from bot.storage.deals import DealRepo
 
 
 def _copied(table: str, rows: int) -> None:
     print(f"  {table}: {rows:,} rows", flush=True)
+
+
+def _prune(url: str, before: str) -> int:
+    try:
+        day = date.fromisoformat(before)
+    except ValueError:
+        print(f"tavolo: --before {before!r} is not a day (YYYY-MM-DD)", file=sys.stderr)
+        return 2
+
+    async def pruned() -> int:
+        db = await Database.open(url)
+        try:
+            return await DealRepo(db).prune(day.isoformat())
+        finally:
+            await db.close()
+
+    try:
+        count = asyncio.run(pruned())
+    except (DatabaseUnusable, ValueError) as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"deleted the records of {count:,} deal{'' if count == 1 else 's'} finished before"
+        f" {day.isoformat()} in {describe(url)}; the tables, their moves and the league's"
+        " results are kept"
+    )
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -37,7 +71,12 @@ def main(argv: list[str]) -> int:
     copy.add_argument(
         "--busy-timeout", type=float, default=5.0, help="seconds to wait for a lock (5)"
     )
+    prune = commands.add_parser("prune", help="delete the records of deals finished before DATE")
+    prune.add_argument("--before", required=True, metavar="DATE", help="a day, YYYY-MM-DD (UTC)")
+    prune.add_argument("--database", required=True, metavar="URL")
     args = parser.parse_args(argv)
+    if args.command == "prune":
+        return _prune(args.database, args.before)
     print(f"copying {describe(args.source)} to {describe(args.target)}", flush=True)
     try:
         counts = asyncio.run(

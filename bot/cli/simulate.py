@@ -1,6 +1,8 @@
 """``python -m bot simulate``: AI-only matches, to measure strength and speed.
 
 Levels are given to seats in turn (``--ai easy,random`` at four seats: easy at 0 and 2).
+With ``--records DIR`` each deal's record is written there (each match then dealt from a
+secret drawn from its seed, as a table's is, so that the records verify).
 For each seat and each level it prints matches won (sides tied for first share the win, so a
 Minchiate draw counts half; a level's row counts partners once) and, where the game
 has hands, hands won, each with a 95% Wilson interval; the average of every per-seat score
@@ -10,6 +12,7 @@ in the outcome; and games and decisions per second.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -17,12 +20,17 @@ import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.ai import LEVELS, Player
 from bot.games.base import Json
 from bot.games.turns import Over, Turns
+from bot.records.build import match_records
+from bot.records.fair import match_seed
+from bot.records.schema import RecordMove, RecordSeat
 
 Z95 = 1.959963984540054
 
@@ -39,9 +47,15 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
 
 
 def play_match(
-    game: str, seats: int, players: list[Player], seed: int, options: Json | None = None
+    game: str,
+    seats: int,
+    players: list[Player],
+    seed: int,
+    options: Json | None = None,
+    moves: list[tuple[int, str]] | None = None,
 ) -> tuple[Json, int]:
-    """Play one AI-only match to its end; return its outcome and the number of decisions.
+    """Play one AI-only match to its end; return its outcome and the number of decisions
+    (each move made is added to ``moves``, if given).
 
     Seats not on turn that may act (a call-out) are asked first, each once per turn; then
     the seat on turn moves. The players choose even a formality themselves.
@@ -60,6 +74,8 @@ def play_match(
             continue  # an optional move let go
         turns.play(seat, action)
         decisions += 1
+        if moves is not None:
+            moves.append((seat, action))
     return wanted.outcome, decisions
 
 
@@ -104,7 +120,13 @@ class Tally:
 
 
 def simulate(
-    game: str, seats: int, levels: list[str], games: int, seed: int, options: Json | None = None
+    game: str,
+    seats: int,
+    levels: list[str],
+    games: int,
+    seed: int,
+    options: Json | None = None,
+    records: Path | None = None,
 ) -> Json:
     if game not in GAMES:
         raise GameError(
@@ -120,7 +142,10 @@ def simulate(
     decisions = 0
     start = time.perf_counter()
     for i in range(games):
-        outcome, n = play_match(game, seats, players, seed + i, options)
+        if records is None:
+            outcome, n = play_match(game, seats, players, seed + i, options)
+        else:
+            outcome, n = _recorded(game, seats, seat_levels, players, seed + i, options, records)
         decisions += n
         sides_counted: set[tuple[str, int]] = set()
         for s in range(seats):
@@ -142,6 +167,35 @@ def simulate(
         "per_seat": [t.report() for t in per_seat],
         "per_level": {level: t.report() for level, t in per_level.items()},
     }
+
+
+def _recorded(
+    game: str,
+    seats: int,
+    levels: list[str],
+    players: list[Player],
+    seed: int,
+    options: Json | None,
+    folder: Path,
+) -> tuple[Json, int]:
+    """A match dealt from a secret drawn from ``seed`` (as a table's is: so its records
+    verify), each of its deals' records written to ``folder``."""
+    secret = hashlib.sha256(f"tavolo-simulate:{seed}".encode()).hexdigest()
+    moves: list[tuple[int, str]] = []
+    outcome, n = play_match(game, seats, players, match_seed(secret, None), options, moves)
+    names = [RecordSeat(name=f"{level} {s}", ai=level) for s, level in enumerate(levels)]
+    for record in match_records(
+        game=game,
+        where=(0, 0, seed),
+        seats=names,
+        options=dict(options or {}),
+        secret=secret,
+        moves=[RecordMove(seat=s, action=a, by="ai") for s, a in moves],
+        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    ):
+        path = folder / f"{game}-{seed}-deal{record.deal}-{record.id}.json"
+        path.write_text(record.dumps(), encoding="utf-8")
+    return outcome, n
 
 
 def _pct(rate: float, ci: tuple[float, float]) -> str:
@@ -174,11 +228,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default=None, help="house rules as JSON")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--records", type=Path, default=None, metavar="DIR", help="write each deal's record there"
+    )
     args = parser.parse_args(argv)
     try:
         options = json.loads(args.options) if args.options else None
-        report = simulate(args.game, args.seats, args.ai.split(","), args.games, args.seed, options)
-    except (GameError, json.JSONDecodeError) as exc:
+        if args.records is not None:
+            args.records.mkdir(parents=True, exist_ok=True)
+        report = simulate(
+            args.game, args.seats, args.ai.split(","), args.games, args.seed, options, args.records
+        )
+    except (GameError, json.JSONDecodeError, OSError) as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(report, indent=2) if args.json else format_report(report))

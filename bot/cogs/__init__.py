@@ -10,6 +10,7 @@ def all_cogs() -> list[commands.Cog]:
     from bot.cogs.help import HelpCog
     from bot.cogs.league import LeagueCog
     from bot.cogs.play import PlayCog
+    from bot.cogs.replay import ReplayCog
     from bot.cogs.tables import TablesCog
 
-    return [HelpCog(), TablesCog(), PlayCog(), LeagueCog()]
+    return [HelpCog(), TablesCog(), PlayCog(), LeagueCog(), ReplayCog()]

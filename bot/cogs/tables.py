@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import LANGUAGES
 from bot.text import GAME_TITLES, MOST_SEATS
-from bot.views import board, lobby, rules, server
+from bot.views import board, history, lobby, rules, server
 from bot.views.access import channel_table
 
 Interaction = discord.Interaction[Any]
@@ -40,6 +40,10 @@ class TablesCog(commands.Cog):
     @table.command(name="start", description="Start the game (host)")
     async def start(self, interaction: Interaction) -> None:
         await lobby.start(interaction, channel_table(interaction))
+
+    @table.command(name="history", description="This channel's finished deals (only to you)")
+    async def history(self, interaction: Interaction) -> None:
+        await history.show(interaction)
 
     @table.command(name="status", description="Show the table (only to you)")
     async def status(self, interaction: Interaction) -> None:

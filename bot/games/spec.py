@@ -213,6 +213,33 @@ class MovesModule(Protocol):
 
 
 @dataclass(frozen=True)
+class Step:
+    """A game's own step, for a replay's buttons beside the move: a move ends one when
+    ``ends(seat, events, next_seat)`` says so (the seat that made it, its events, the seat of
+    the deal's next move; None after its last)."""
+
+    name: Literal["move", "turn", "trick", "take"]
+    """The word the replay shows (``bot.text.steps``)."""
+    ends: Callable[[int, Sequence[Any], int | None], bool] = lambda seat, events, after: True
+
+    @staticmethod
+    def on_event(name: Literal["trick", "take"], kind: str, key: str | None = None) -> Step:
+        """A step ended by a move with an event of type ``kind`` (whose ``key`` is not empty,
+        when given): a trick won, a take."""
+
+        def ends(seat: int, events: Sequence[Any], after: int | None) -> bool:
+            return any(e["type"] == kind and (key is None or e[key]) for e in events)
+
+        return Step(name, ends)
+
+
+MOVE = Step("move")
+"""The default: each move is a step."""
+TURN = Step("turn", lambda seat, events, after: after != seat)
+"""A seat's turn: its moves until another seat moves (a draw, then a play)."""
+
+
+@dataclass(frozen=True)
 class Types:
     """The types that describe the engine's JSON-safe dicts (``TypedDict`` s): a seat's view,
     its events (a union, one member for each ``type``) and its outcome. The words, the league
@@ -248,6 +275,11 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
     pictures; ``bot.gallery`` loads it when a picture is first wanted (and importing a spec,
     as the AI workers and the terminal do, imports no Pillow)."""
     types: Types
+    step: Step = MOVE
+    """A replay's step beside the move: a trick, a turn, a take."""
+    independent_deals: bool = False
+    """Whether a finished deal may be replayed while its match goes on: only a game whose
+    deals share nothing a later deal keeps hidden may say so (docs/records.md)."""
 
     @classmethod
     def of(
@@ -259,6 +291,8 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
         moves: MovesModule,
         *,
         pack: str,
+        step: Step = MOVE,
+        independent_deals: bool = False,
     ) -> GameSpec[ViewT, EventT, OutcomeT]:
         """The spec of a game laid out as ``docs/adding-a-game.md`` says, from its engine (its
         ``name``), its modules and its pack: its board painter is the ``board`` module beside
@@ -281,6 +315,8 @@ class GameSpec(Generic[ViewT, EventT, OutcomeT]):
                 event=_first_type(text.narrate),
                 outcome=_first_type(text.outcome_lines),
             ),
+            step=step,
+            independent_deals=independent_deals,
         )
 
     @property

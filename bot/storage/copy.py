@@ -33,6 +33,8 @@ TABLES = {
     "ratings": "guild_id, game, player",
     "guild_settings": "guild_id",
     "channel_settings": "channel_id",
+    "deal_records": "id",
+    "deal_players": "deal_id, user_id",
 }
 BATCH = 1000
 

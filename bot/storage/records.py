@@ -51,6 +51,12 @@ class TableRecord(BaseModel):
     moves: int
     board_message_id: int | None
     board_moves: int | None = None  # the move the board message last showed
+    # Commit, then reveal (bot/records): the secret committed to on the lobby's board (None:
+    # a table from before commitments, dealt from ``seed`` alone), the Start interaction's
+    # id mixed into its shuffle, and the board message that showed the commitment then.
+    secret: str | None = None
+    start_nonce: int | None = None
+    shown_in: int | None = None
 
 
 class DamagedTable(BaseModel):

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.storage.db import Connection, Database, IntegrityError, Row, now
+from bot.storage.deals import NewDeal, add_deal
 from bot.storage.league import open_season_id
 from bot.storage.records import (
     DamagedTable,
@@ -71,6 +72,9 @@ def _record(row: Row) -> TableRecord:
         moves=row["moves"],
         board_message_id=row["board_message_id"],
         board_moves=row["board_moves"],
+        secret=row["secret"],
+        start_nonce=row["start_nonce"],
+        shown_in=row["shown_in"],
     )
 
 
@@ -87,12 +91,14 @@ class TableRepo:
         options: dict[str, Any],
         seats: list[Seat],
         seed: int,
+        secret: str | None = None,
     ) -> TableRecord:
         try:
             async with self.db.transaction() as tx:
                 row = await tx.fetch_one(
                     "INSERT INTO game_tables (guild_id, channel_id, game, status, host_id,"
-                    " options, seats, seed) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?) RETURNING id",
+                    " options, seats, seed, secret) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)"
+                    " RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -101,6 +107,7 @@ class TableRepo:
                         json.dumps(options),
                         _seats_json(seats),
                         seed,
+                        secret,
                     ),
                 )
         except IntegrityError:
@@ -170,12 +177,21 @@ class TableRepo:
                 (json.dumps(options), _seats_json(seats), now(), table_id),
             )
 
-    async def start(self, table_id: int, seats: list[Seat], state: dict[str, Any]) -> None:
+    async def start(
+        self,
+        table_id: int,
+        seats: list[Seat],
+        state: dict[str, Any],
+        start_nonce: int | None = None,
+        shown_in: int | None = None,
+    ) -> None:
+        """The game started: its seats, first state, the Start interaction's id mixed into its
+        shuffle and the board message that showed its commitment."""
         async with self.db.transaction() as tx:
             await tx.execute(
                 "UPDATE game_tables SET status = 'playing', seats = ?, state = ?, moves = 0,"
-                " updated_at = ? WHERE id = ?",
-                (_seats_json(seats), json.dumps(state), now(), table_id),
+                " start_nonce = ?, shown_in = ?, updated_at = ? WHERE id = ?",
+                (_seats_json(seats), json.dumps(state), start_nonce, shown_in, now(), table_id),
             )
 
     async def save_seats(self, table_id: int, seats: list[Seat]) -> None:
@@ -193,10 +209,12 @@ class TableRepo:
         seats: list[Seat],
         scores: list[Score],
         result: GameResult | None = None,
+        deal: NewDeal | None = None,
     ) -> int | None:
         """Store one accepted move, the state after it and its scores, atomically; with the
-        ``result`` of the game when the move ends it: then the table is finished and its match
-        stored in the same transaction, and the match's id is returned.
+        record of the ``deal`` it ends, and the ``result`` of the game when the move ends it:
+        then the table is finished and its match stored in the same transaction, and the
+        match's id is returned.
 
         Raises StaleMove if move ``move.n - 1`` is not the last one stored.
         """
@@ -217,6 +235,8 @@ class TableRepo:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(table_id, move.n, s.seat, s.kind, s.points, s.total) for s in scores],
             )
+            if deal is not None:
+                await add_deal(tx, table_id, deal)
             if result is None:
                 return None
             return await _close_table(

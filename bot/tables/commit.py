@@ -10,8 +10,10 @@ from typing import Any
 from bot.games import GameError, GameSpec
 from bot.games.base import Json
 from bot.games.moves import with_marks
+from bot.records.replay import deal_ended
 from bot.storage.records import GameResult, Move, MoveBy, Seat
 from bot.storage.tables import StaleMove
+from bot.tables.deals import ended_deal
 from bot.tables.errors import OutOfDate
 from bot.tables.floor import Floor
 from bot.tables.scores import match_stats, scores_of
@@ -70,14 +72,23 @@ class Commit:
                 kept[kind] = kept.get(kind, 0) + n
         n = table.record.moves + 1
         outcome = rules.outcome(new_state)
+        move = Move(n=n, seat=seat, action=action, by=by)
+        deal = None
+        if deal_ended(table.spec, new_state, events) is not None:
+            stored = await self.floor.repo.moves(table.id)
+            try:
+                deal = ended_deal(table, stored, move, new_state, events)
+            except Exception:  # the move matters more than its deal's record: make it
+                log.exception("table %s: move %d ends a deal, but its record failed", table.id, n)
         try:
             match_id = await self.floor.repo.commit_move(
                 table.id,
-                Move(n=n, seat=seat, action=action, by=by),
+                move,
                 rules.dump(new_state),
                 seats,
                 scores_of(table.spec, events),
                 None if outcome is None else result_of(table.spec, outcome, seats),
+                deal,
             )
         except StaleMove:
             await self._take_stored(table)

@@ -14,6 +14,7 @@ from bot.games.base import parse_options
 from bot.games.errors import echo
 from bot.games.moves import Mark
 from bot.i18n import t
+from bot.records.fair import new_secret
 from bot.storage.records import Seat
 from bot.storage.tables import DuplicateTable
 from bot.tables.errors import TableError
@@ -80,7 +81,14 @@ class Lobby:
         parse_options(GAMES[game].options_model, options)  # GameError names a bad option
         try:
             record = await self.repo.create(
-                guild_id, channel_id, game, host_id, options, seats, secrets.randbits(48)
+                guild_id,
+                channel_id,
+                game,
+                host_id,
+                options,
+                seats,
+                secrets.randbits(48),
+                new_secret(),
             )
         except DuplicateTable:
             raise TableError(t("This channel already has a table.")) from None
@@ -153,7 +161,9 @@ class Lobby:
             del table.seats[target_seat]
             await self._save_lobby(table)
 
-    async def start(self, table: Table, user_id: int) -> None:
+    async def start(self, table: Table, user_id: int, nonce: int | None = None) -> None:
+        """Start the game; ``nonce``, the id of the interaction that pressed Start (assigned by
+        Discord after the board showed the commitment), is mixed into the shuffle."""
         async with table.lock:
             self._need_lobby(table)
             if user_id != table.record.host_id:
@@ -168,9 +178,13 @@ class Lobby:
                         n=self._min_players(table),
                     )
                 )
+            record = table.record
+            record.start_nonce, record.shown_in = nonce, record.board_message_id
             table.state = table.new_state()
-            table.record.status = "playing"
-            await self.repo.start(table.id, table.seats, table.rules.dump(table.state))
+            record.status = "playing"
+            await self.repo.start(
+                table.id, table.seats, table.rules.dump(table.state), nonce, record.shown_in
+            )
             log.info("table %s: started with %d seats", table.id, len(table.seats))
         await self.floor.told(table, [])
         self.drive(table)

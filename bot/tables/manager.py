@@ -19,6 +19,7 @@ from bot.config import TableSettings
 from bot.games import SPECS, GameError
 from bot.i18n import t
 from bot.storage.db import DatabaseBusy
+from bot.storage.deals import DealRepo
 from bot.storage.records import DamagedTable
 from bot.storage.tables import TableRepo
 from bot.tables.ai_worker import AIWorkers
@@ -27,6 +28,7 @@ from bot.tables.commit import Commit
 from bot.tables.driver import Driver
 from bot.tables.errors import OutOfDate, TableError
 from bot.tables.floor import Floor, Listener
+from bot.tables.history import History
 from bot.tables.lobby import Lobby, need_seated
 from bot.tables.table import Table
 
@@ -49,6 +51,7 @@ class TableManager:
         # Whether this process runs a guild's tables: other processes (shards) run the rest.
         self.runs = runs
         self.commit = Commit(floor, drive=lambda table: self.driver.drive(table))
+        self._history: History | None = None
         self.driver = Driver(floor, self.commit, ai)
         self.lobby = lobby = Lobby(floor, defaults, self.driver.drive)
         self.by_channel = floor.by_channel
@@ -64,6 +67,13 @@ class TableManager:
         self.add_ai, self.set_options, self.start = lobby.add_ai, lobby.set_options, lobby.start
         self.leave, self.kick, self.back = lobby.leave, lobby.kick, lobby.back
         self.end, self.say = lobby.end, lobby.say
+
+    @property
+    def history(self) -> History:
+        """Finished deals and their records (made when first asked for)."""
+        if self._history is None:
+            self._history = History(DealRepo(self.repo.db))
+        return self._history
 
     @property
     def listener(self) -> Listener | None:

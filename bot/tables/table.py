@@ -10,6 +10,7 @@ from bot.games import SPECS, GameSpec, Rules
 from bot.games.base import Event, Json
 from bot.games.turns import formality
 from bot.i18n import N_, t
+from bot.records.fair import commitment, match_seed
 from bot.storage.records import Seat, TableRecord
 
 # An AI seat is stored as "AI (easy) 2" and shown in the reader's language.
@@ -75,12 +76,27 @@ class Table:
         formal = formality(self.rules, self.state) if self.playing else None
         return formal.action if formal is not None and formal.seat == seat else None
 
+    @property
+    def seed(self) -> int:
+        """The engine's seed: the table's secret mixed with the Start interaction's id (a
+        table from before commitments: its seed alone)."""
+        record = self.record
+        if record.secret is None:
+            return record.seed
+        return match_seed(record.secret, record.start_nonce)
+
+    @property
+    def commitment(self) -> str | None:
+        """The commitment the board shows (None: a table from before commitments)."""
+        record = self.record
+        if record.secret is None:
+            return None
+        return commitment(record.secret, record.guild_id, record.id)
+
     def new_state(self) -> Any:
         """The game as dealt from the table's seed, seats and house rules."""
         record = self.record
-        return self.rules.new_game(
-            seats=len(record.seats), seed=record.seed, options=record.options
-        )
+        return self.rules.new_game(seats=len(record.seats), seed=self.seed, options=record.options)
 
     def view(self, seat: int | None) -> Json:
         return self.rules.view(self.state, seat)

@@ -113,6 +113,14 @@ async def board_files(table: Table, embed: discord.Embed) -> list[discord.File]:
     return _attached(embed, BOARD_FILE, data)
 
 
+async def picture_files(
+    game: str, view: dict[str, Any], names: list[str], embed: discord.Embed
+) -> list[discord.File]:
+    """A board's picture drawn from a public ``view`` (a replay's step), as ``embed``'s image."""
+    data = await _painter.draw(partial(board_image, game, view, names), ANSWER)
+    return _attached(embed, BOARD_FILE, data)
+
+
 async def hand_files(table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:
     """``seat``'s hand as a picture, shown as ``embed``'s image: on the seat's turn its
     playable cards are raised and the others dimmed."""

@@ -16,6 +16,7 @@ from bot.i18n import speaking, t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
 from bot.text import GAME_TITLES, game_title
+from bot.views.access import manager
 from bot.views.click import Click
 from bot.views.components import view
 from bot.views.services import services
@@ -194,6 +195,10 @@ async def show_history(interaction: Interaction, player: discord.abc.User | None
     person = player or interaction.user
     matches = await _league(interaction).history(_guild(interaction), person.id, HISTORY)
     lines = [_history_line(m, person.id) for m in matches]
+    deals = await manager(interaction).history.of_player(_guild(interaction), person.id)
+    if deals:
+        ids = " ".join(f"`{d.short_id}`" for d in deals)
+        lines += ["", t("Latest deals, for /replay: {ids}", ids=ids)]
     embed = discord.Embed(
         title=t("Latest matches · {name}", name=person.display_name),
         description="\n".join(lines) or t("No matches yet."),

@@ -86,7 +86,9 @@ async def leave(interaction: Interaction, table: Table) -> None:
 
 
 async def start(interaction: Interaction, table: Table) -> None:
-    work = partial(manager(interaction).start, table, interaction.user.id)
+    # The interaction's id, which Discord made after the board showed the table's
+    # commitment, is mixed into the shuffle: the operator could not know it when committing.
+    work = partial(manager(interaction).start, table, interaction.user.id, interaction.id)
     await _step(interaction, work, t("The game is on: open **My hand** on the board."))
 
 

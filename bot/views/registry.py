@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.views import hand, kinds, league, lobby, rules
+from bot.views import hand, history, kinds, league, lobby, replay, rules
 from bot.views.click import Click, Form, listener
 
 CLICKS: tuple[type[Click[Any]], ...] = (
@@ -13,6 +13,8 @@ CLICKS: tuple[type[Click[Any]], ...] = (
     *hand.CLICKS,
     *kinds.CLICKS,
     league.StandingsButton,
+    *history.CLICKS,
+    *replay.CLICKS,
 )
 FORMS: tuple[type[Form], ...] = (*rules.FORMS, *kinds.FORMS)
 on_interaction = listener(CLICKS, FORMS)

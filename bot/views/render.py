@@ -17,6 +17,7 @@ from bot.games import GAMES, SPECS, GameSpec
 from bot.games.base import Event, parse_options
 from bot.games.moves import Offer, offers
 from bot.i18n import t
+from bot.records.fair import SHORT as SHORT_COMMITMENT
 from bot.tables import Table
 from bot.text import game_title, narrate_all
 from bot.views import inputs
@@ -211,7 +212,18 @@ def lobby_embed(table: Table) -> discord.Embed:
     if table.spec.text.lobby_note is not None:
         lines.append(t(table.spec.text.lobby_note))
     lines.append(t("Press **Join** to sit down; the host presses **Start**."))
+    lines += committed(table)
     return _embed(table, t("{game} · lobby", game=game_title(table.game)), lines)
+
+
+def committed(table: Table) -> list[str]:
+    """The line showing the table's commitment: its deals' deck is fixed before its first card
+    (``python -m bot verify`` checks a deal's record against it); none for a table from before
+    commitments."""
+    if table.commitment is None:
+        return []
+    short = table.commitment[:SHORT_COMMITMENT]
+    return [t("Commitment: `{commitment}` (SHA-256 of the deck's secret)", commitment=short)]
 
 
 def playing_embed(table: Table) -> discord.Embed:
@@ -222,6 +234,7 @@ def playing_embed(table: Table) -> discord.Embed:
         lines.append(t("The AI plays for: {names}", names=", ".join(away)))
     if table.recent:
         lines += ["", t("**Last moves**"), *narrate_all(table.game, table.recent, table.names)]
+    lines += committed(table)
     return _embed(table, t("{game} · playing", game=game_title(table.game)), lines)
 
 

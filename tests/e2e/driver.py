@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import asyncpg
 
 from bot.games import GAMES
+from bot.records.fair import match_seed
 from bot.storage.postgres import numbered
 from bot.views.render import hand_choices
 from fakediscord import FakeDiscord, Message, Reply, SimUser
@@ -38,10 +39,14 @@ class TableRow:
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     seed: int
+    """The engine's seed: the secret mixed with the Start interaction (bot.records.fair)."""
     state: dict[str, Any] | None
     moves: int
     board_message_id: int | None
     board_moves: int | None = None
+    secret: str | None = None
+    start_nonce: int | None = None
+    shown_in: int | None = None
 
     @property
     def rules(self) -> Any:
@@ -78,11 +83,14 @@ def table_row(r: Any) -> TableRow:
         host_id=r["host_id"],
         options=json.loads(r["options"]),
         seats=json.loads(r["seats"]),
-        seed=r["seed"],
+        seed=r["seed"] if r["secret"] is None else match_seed(r["secret"], r["start_nonce"]),
         state=json.loads(r["state"]) if r["state"] else None,
         moves=r["moves"],
         board_message_id=r["board_message_id"],
         board_moves=r["board_moves"],
+        secret=r["secret"],
+        start_nonce=r["start_nonce"],
+        shown_in=r["shown_in"],
     )
 
 
@@ -121,6 +129,14 @@ class Store:
             "SELECT n, seat, action, by FROM moves WHERE table_id = ? ORDER BY n", table_id
         )
         return [(r["n"], r["seat"], r["action"], r["by"]) for r in rows]
+
+    def deals(self, table_id: int) -> list[tuple[str, int, dict[str, Any]]]:
+        """The table's finished deals' records: (public id, number, record), in order."""
+        rows = self._query(
+            "SELECT short_id, deal, record FROM deal_records WHERE table_id = ? ORDER BY deal",
+            table_id,
+        )
+        return [(r["short_id"], r["deal"], json.loads(r["record"])) for r in rows]
 
     def scores(self, table_id: int) -> list[tuple[int, int, str, int, int]]:
         rows = self._query(
@@ -240,9 +256,10 @@ async def new_table(
 async def reseed(bot_process: BotProcess, store: Store, table_id: int, seed: int) -> None:
     """Choose a lobby's deal: set the table's secret seed while the bot is stopped (as an
     administrator would), then start the bot again. A scenario that needs a deal long enough,
-    or a card in a hand, is then the same at every run."""
+    or a card in a hand, is then the same at every run. Its secret goes: the table is dealt
+    from the seed alone, as one opened before commitments (bot/records)."""
     await bot_process.stop()
-    store.execute("UPDATE game_tables SET seed = ? WHERE id = ?", seed, table_id)
+    store.execute("UPDATE game_tables SET seed = ?, secret = NULL WHERE id = ?", seed, table_id)
     await bot_process.start()
 
 

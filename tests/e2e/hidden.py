@@ -130,7 +130,7 @@ class HiddenCardWatch:
         allowed: set[str] = set()
         names: dict[str, str] = {}
         for replay in self.replays.values():
-            if str(replay.row.seed) in text:
+            if str(replay.row.seed) in text or (replay.row.secret or "\0") in text:
                 self.violations.append(f"message {message.id} shows a seed")
             allowed |= replay.public
             for seat, data in enumerate(replay.row.seats):

@@ -193,7 +193,7 @@ async def test_every_move_of_each_game_is_seen_and_news_comes_before_the_next_ro
     for game, table_id in tables.items():
         match = MATCHES[game]
         store.execute(
-            "UPDATE game_tables SET seed = ?, options = ? WHERE id = ?",
+            "UPDATE game_tables SET seed = ?, secret = NULL, options = ? WHERE id = ?",
             match.seed,
             json.dumps(match.options),
             table_id,

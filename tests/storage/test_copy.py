@@ -16,6 +16,7 @@ from bot.league import League
 from bot.storage import Database, DatabaseUnusable, LeagueRepo, SettingsRepo, TableRepo
 from bot.storage.copy import TABLES, CopyRefused, copy_database
 from bot.storage.db import migrations
+from bot.storage.deals import NewDeal
 from bot.storage.records import Move, Score, Seat
 from tests.databases import PostgresBackend, SQLiteBackend
 from tests.league.helpers import finished
@@ -32,11 +33,23 @@ async def bot_data(url: str) -> None:
     seats = [Seat(name="Ann", user_id=SNOWFLAKE), Seat(name="AI", ai="easy")]
     await tables.create(SNOWFLAKE, 11, "cento", SNOWFLAKE, {"min_players": 2}, seats, seed=1)
     playing = await tables.create(1, 12, "centocinque", SNOWFLAKE, {}, seats, seed=2**47)
-    await tables.start(playing.id, seats, {"turn": 0})
+    await tables.start(playing.id, seats, {"turn": 0}, SNOWFLAKE + 2, SNOWFLAKE + 1)
     for n in (1, 2):
         score = Score(seat=n % 2, kind="penalty", points=n, total=n * 2)
+        deal = NewDeal(  # the second move ends a deal: its record
+            short_id="k3m9x2qa",
+            deal=1,
+            game="centocinque",
+            user_ids=[SNOWFLAKE],
+            record={"finished_at": "2026-12-01T10:00:00.000Z", "moves": []},
+        )
         await tables.commit_move(
-            playing.id, Move(n=n, seat=n % 2, action="draw", by="ai"), {"n": n}, seats, [score]
+            playing.id,
+            Move(n=n, seat=n % 2, action="draw", by="ai"),
+            {"n": n},
+            seats,
+            [score],
+            deal=deal if n == 2 else None,
         )
     await tables.set_board(playing.id, SNOWFLAKE + 1)
     await tables.boards_drawn({playing.id: 2})
@@ -125,7 +138,7 @@ async def test_the_command_copies_and_says_what(tmp_path: Path, postgres: Postgr
         subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "  moves: 2 rows" in done.stdout and "rows in 10 tables" in done.stdout
+    assert "  moves: 2 rows" in done.stdout and "rows in 12 tables" in done.stdout
     again = await asyncio.to_thread(
         subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
     )

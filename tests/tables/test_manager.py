@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -42,13 +41,6 @@ class Recorder:
 
     async def table_closed(self, table: Table) -> None:
         self.closed.append(table.id)
-
-
-@pytest.fixture(scope="module")
-def workers() -> Any:
-    pool = AIWorkers(1)
-    yield pool
-    pool.close()
 
 
 class World:
@@ -92,13 +84,6 @@ class World:
                 await self.manager.close()
         if self.db is not None:
             await self.db.close()
-
-
-@pytest.fixture
-async def world(backend: Backend, workers: AIWorkers) -> AsyncIterator[World]:
-    made = World(backend, workers)
-    yield made
-    await made.aclose()
 
 
 async def test_lobby_rules_and_one_table_per_channel(world: World) -> None:

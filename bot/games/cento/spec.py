@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from bot.games.cento import ai, league, moves, text
 from bot.games.cento.engine import Cento
-from bot.games.spec import GameSpec
+from bot.games.spec import TURN, GameSpec
 
-SPEC = GameSpec.of(Cento(), ai, text, league, moves, pack="french")
+SPEC = GameSpec.of(Cento(), ai, text, league, moves, pack="french", step=TURN)

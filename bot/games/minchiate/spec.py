@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from bot.games.minchiate import ai, league, moves, text
 from bot.games.minchiate.engine import Minchiate
-from bot.games.spec import GameSpec
+from bot.games.spec import GameSpec, Step
 
-SPEC = GameSpec.of(Minchiate(), ai, text, league, moves, pack="florentine")
+SPEC = GameSpec.of(
+    Minchiate(), ai, text, league, moves, pack="florentine", step=Step.on_event("trick", "trick")
+)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from bot.games.spec import GameSpec
+from bot.games.spec import GameSpec, Step
 from bot.games.tressette import ai, league, moves, text
 from bot.games.tressette.engine import Tressette
 
-SPEC = GameSpec.of(Tressette(), ai, text, league, moves, pack="italian")
+SPEC = GameSpec.of(
+    Tressette(), ai, text, league, moves, pack="italian", step=Step.on_event("trick", "trick")
+)

@@ -1,0 +1,111 @@
+"""A deal's record made when it ends (the table stores it with the move that ends it), and
+revealed (its secret and seals added) once its match is over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from bot.games import SPECS
+from bot.games.base import Event
+from bot.records.fair import commitment, match_seed, new_deal_id, seals
+from bot.records.replay import DealSpan, Moved, play
+from bot.records.schema import SCHEMA, DealRecord, Fairness, RecordMove, RecordSeat, Result
+
+
+def tavolo_version() -> str:
+    try:
+        return version("tavolo")
+    except PackageNotFoundError:  # run from a source tree never installed
+        return "unknown"
+
+
+def record_of(
+    *,
+    deal_id: str,
+    game: str,
+    where: tuple[int, int, int],
+    span: DealSpan,
+    finished_at: str,
+    options: dict[str, Any],
+    seats: Sequence[RecordSeat],
+    fair: Fairness,
+    moves: Sequence[RecordMove],
+    events: list[Event],
+    outcome: dict[str, Any] | None,
+) -> DealRecord:
+    """The record of the deal ``span`` (ended) of the match whose moves are ``moves``, at the
+    table ``where`` (guild, channel, table); ``events``: its last move's, ``outcome``: the
+    match's if the deal ended it. Its secret stays out (``reveal``)."""
+    assert span.end is not None
+    guild, channel, table = where
+    return DealRecord(
+        schema=SCHEMA,
+        id=deal_id,
+        game=game,
+        version=tavolo_version(),
+        guild=guild,
+        channel=channel,
+        table=table,
+        deal=span.number,
+        finished_at=finished_at,
+        options=dict(options),
+        seats=list(seats),
+        fair=fair.model_copy(update={"secret": None}),
+        earlier=list(moves[: span.start]),
+        moves=list(moves[span.start : span.end]),
+        dealt=span.dealt,
+        result=Result(events=events, outcome=outcome),
+    )
+
+
+def reveal(record: DealRecord, secret: str) -> DealRecord:
+    """The record with its secret, and each section sealed under it (a table from before
+    commitments reveals its seed, unsealed)."""
+    revealed = record.model_copy(update={"fair": record.fair.model_copy(update={"secret": secret})})
+    if record.fair.commitment is None:
+        return revealed
+    return revealed.model_copy(update={"seal": seals(secret, revealed.document())})
+
+
+def match_records(
+    *,
+    game: str,
+    where: tuple[int, int, int],
+    seats: Sequence[RecordSeat],
+    options: dict[str, Any],
+    secret: str,
+    moves: Sequence[RecordMove],
+    finished_at: str,
+    start: int | None = None,
+    shown: int | None = None,
+) -> list[DealRecord]:
+    """Every finished deal of a match played from ``secret`` (and the Start interaction
+    ``start``, after the board ``shown`` showed the commitment) at ``where`` (guild, channel,
+    table), each revealed: the simulator's records."""
+    spec = SPECS[game]
+    guild, _, table = where
+    fair = Fairness(commitment=commitment(secret, guild, table), start=start, shown=shown)
+    out = []
+    last: Moved | None = None
+    actions = [(m.seat, m.action) for m in moves]
+    for item in play(spec, len(seats), match_seed(secret, start), options, actions):
+        if isinstance(item, Moved):
+            last = item
+        elif item.end is not None and last is not None:
+            record = record_of(
+                deal_id=new_deal_id(),
+                game=game,
+                where=where,
+                span=item,
+                finished_at=finished_at,
+                options=options,
+                seats=seats,
+                fair=fair,
+                moves=moves,
+                events=last.events,
+                outcome=spec.rules.outcome(last.state),
+            )
+            out.append(reveal(record, secret))
+    return out

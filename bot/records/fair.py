@@ -1,0 +1,68 @@
+"""Commit, then reveal: a table's secret is committed to on its lobby's board, and its deals are
+shuffled from that secret mixed with the id of the interaction that pressed Start, which
+Discord assigned after the commitment was shown (docs/records.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any
+
+SECRET_BYTES = 32
+SHORT = 16  # the hex digits of a commitment a board shows
+ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: read aloud, typed by hand
+ID_LENGTH = 8
+
+
+def new_secret() -> str:
+    """A table's secret: 256 random bits, as hex."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def new_deal_id() -> str:
+    """A deal's public id: 8 random characters of an unambiguous alphabet (never derived from
+    the seed, so it tells nothing of the cards)."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(ID_LENGTH))
+
+
+def commitment(secret: str, guild_id: int, table_id: int) -> str:
+    """SHA-256 (hex) over the table's secret and its identity (server, table)."""
+    text = f"tavolo-commitment:v1:{guild_id}:{table_id}:{secret}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def match_seed(secret: str, start: int | None) -> int:
+    """The engine's seed for a match: SHA-256 over the secret and the Start interaction's id,
+    read as a 256-bit number."""
+    text = f"tavolo-seed:v1:{secret}:{start if start is not None else ''}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest(), "big")
+
+
+def seal(secret: str, section: str, data: Any) -> str:
+    """An HMAC-SHA-256 of a section of a record under the secret: made when the secret is
+    revealed, so that a section edited afterwards no longer matches it (it proves nothing
+    against whoever holds the secret: the operator, and anyone once it is revealed)."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    key = f"tavolo-seal:v1:{secret}".encode()
+    return hmac.new(key, f"{section}:{canonical}".encode(), hashlib.sha256).hexdigest()
+
+
+SECTIONS = ("options", "seats", "earlier", "moves", "dealt", "result")
+"""The parts of a record sealed: a list's each item alone, so a seal names the one edited."""
+
+
+def seals(secret: str, document: dict[str, Any]) -> dict[str, str]:
+    """The seal of each section of a record's document (``seats[2]``, ``moves[7]``, ...), and
+    of each list's length (``moves``)."""
+    out = {}
+    for name in SECTIONS:
+        data = document[name]
+        if isinstance(data, list):
+            out[name] = seal(secret, name, len(data))
+            for i, item in enumerate(data):
+                out[f"{name}[{i}]"] = seal(secret, f"{name}[{i}]", item)
+        else:
+            out[name] = seal(secret, name, data)
+    return out

@@ -1,0 +1,87 @@
+"""A deal's record as a JSON document, version ``SCHEMA`` (docs/records.md describes every
+field): what ``/replay file:True`` attaches, ``python -m bot verify`` checks and ``python -m bot
+replay`` plays back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA = 1
+
+
+class RecordSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str  # as the board showed it (an AI seat in English: "AI (easy) 2")
+    user_id: int | None = None
+    ai: str | None = None
+
+
+class RecordMove(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    action: str
+    by: Literal["person", "ai", "timeout"]
+
+
+class Fairness(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    commitment: str | None
+    """SHA-256 (hex) over the secret and the table's identity; None: a table opened before
+    commitments (its seed alone dealt it)."""
+    secret: str | None = None
+    """Revealed once the match is over (None before); a table from before commitments: its
+    seed, in decimal."""
+    start: int | None = None
+    """The id of the interaction that pressed Start, mixed into the shuffle."""
+    shown: int | None = None
+    """The id of the board message that first showed the commitment (before ``start``)."""
+
+
+class Result(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    events: list[dict[str, Any]]
+    """The events of the deal's last move: how it ended and was scored."""
+    outcome: dict[str, Any] | None = None
+    """The match's outcome, when this deal ended it."""
+
+
+class DealRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_version: int = Field(alias="schema")
+    id: str
+    game: str
+    version: str  # the Tavolo that played it
+    guild: int
+    channel: int
+    table: int
+    deal: int  # its number in the match, from 1
+    finished_at: str
+    options: dict[str, Any]
+    seats: list[RecordSeat]
+    fair: Fairness
+    earlier: list[RecordMove]
+    """The match's moves before this deal (a later deal is dealt from the state they reach)."""
+    moves: list[RecordMove]
+    dealt: list[list[str]]
+    """Each seat's hand as the deal began."""
+    result: Result
+    seal: dict[str, str] | None = None
+    """Each section's ``fair.seal``, made when the secret is revealed."""
+
+    def document(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+    def dumps(self) -> str:
+        return json.dumps(self.document(), ensure_ascii=False, indent=1)
+
+    @property
+    def match_over(self) -> bool:
+        return self.result.outcome is not None

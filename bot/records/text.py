@@ -1,0 +1,110 @@
+"""The words of records: what ``verify`` found (each marked with ``N_``, translated where
+shown: the terminal, the replay's Verify button), and a replay step's lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games import SPECS, GameError
+from bot.i18n import N_, t
+from bot.records.errors import RecordError
+from bot.records.replay import Step
+from bot.records.schema import DealRecord
+from bot.text import AI_NAMES, game_title, narrate_all, refusal
+
+TOO_BIG = N_("The file is too big: a record is at most {most} bytes.")
+NOT_TEXT = N_("The file is not text: not a record.")
+NOT_JSON = N_("The file is not complete JSON (line {line}, column {column}): truncated or damaged.")
+NOT_A_RECORD = N_("The file is JSON but not a deal's record.")
+OTHER_SCHEMA = N_("The record is of schema version {found}; this Tavolo reads version {schema}.")
+INVALID = N_("Not as the schema says: {reason}.")
+UNKNOWN_GAME = N_("This Tavolo has no game “{game}”.")
+NOT_REVEALED = N_(
+    "The secret is not revealed yet: its match is still being played. Verify the record "
+    "once the match is over."
+)
+NO_COMMITMENT = N_(
+    "This deal was dealt before Tavolo showed commitments: its moves are checked, but "
+    "nothing proves its deck was fixed before the first card."
+)
+COMMITMENT_DIFFERS = N_(
+    "Does not match SHA-256 of the secret (fair.secret) and the table (guild, table)."
+)
+NO_START = N_("No Start interaction was mixed into the shuffle: the operator alone chose it.")
+START_BEFORE_SHOWN = N_("The Start interaction is older than the board that showed the commitment.")
+NO_SEAL = N_("The record has no seal.")
+SEAL_DIFFERS = N_("Changed since the record was sealed.")
+ILLEGAL_MOVE = N_("Not a legal move there: {why}")
+NOT_THIS_DEAL = N_("These moves do not lead to deal {deal}.")
+DEALT_DIFFERS = N_("The hands differ from those the seed deals.")
+DEAL_NOT_OVER = N_("The moves do not end the deal.")
+RESULT_DIFFERS = N_("Differs from the result of the moves.")
+HOLDS = N_(
+    "The record holds: the deck was fixed before the first card (the commitment shown "
+    "matches the secret, and the Start interaction came after it), the seed deals these "
+    "hands, and every move was legal and leads to this result."
+)
+HOLDS_UNPROVEN = N_("Every move was legal and leads to this result.")
+
+
+STEP_NAMES = {"move": N_("move"), "turn": N_("turn"), "trick": N_("trick"), "take": N_("take")}
+
+
+def problem(error: RecordError) -> str:
+    """A problem as one line: its field, then what is wrong."""
+    values = {k: refusal(v) if isinstance(v, GameError) else v for k, v in error.values.items()}
+    said = t(error.problem, **values)
+    return f"{error.field}: {said}" if error.field else said
+
+
+def seat_names(record: DealRecord) -> list[str]:
+    """The seats' names as the board showed them, an AI's in the current language."""
+    names = []
+    for seat in record.seats:
+        number = seat.name.rpartition(" ")[2]
+        if seat.ai in AI_NAMES and seat.user_id is None:
+            word = t(AI_NAMES[seat.ai])
+            names.append(f"{word} {number}" if number.isdigit() else word)
+        else:
+            names.append(seat.name)
+    return names
+
+
+def heading(record: DealRecord, index: int, steps: int) -> str:
+    return t(
+        "**{game}**, deal {deal} (`{id}`): step {step} of {steps}",
+        game=game_title(record.game),
+        deal=record.deal,
+        id=record.id,
+        step=index,
+        steps=steps - 1,
+    )
+
+
+def step_lines(record: DealRecord, step: Step, last: bool) -> list[str]:
+    """A replay's step: the move just made and what it did, the board, and every hand face up
+    (at a deal's last step only in a match that is over: a later deal's hands are hidden)."""
+    spec = SPECS[record.game]
+    names = seat_names(record)
+    lines = []
+    if step.move is None:
+        lines.append(t("The deal as dealt."))
+    else:
+        move = t(
+            "{name} played: {move}",
+            name=names[step.move.seat],
+            move=spec.text.action_label(step.move.action),
+        )
+        lines.append(f"**{move}**")
+        lines += narrate_all(record.game, step.events, names)
+    view: Any = spec.rules.view(step.state, None)
+    lines += spec.text.board_lines(view, names)
+    if last and not record.match_over:
+        lines.append(t("The deal is over; the next deal's hands stay hidden."))
+        return lines
+    lines.append(t("Every hand, face up:"))
+    for seat, name in enumerate(names):
+        hand = spec.rules.view(step.state, seat).get("hand") or []
+        cards = ", ".join(spec.text.card_name(c) for c in hand) or t("no cards")
+        lines.append(f"- {name}: {cards}")
+    return lines

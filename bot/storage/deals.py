@@ -1,0 +1,159 @@
+"""Finished deals' records: stored with the move that ends each deal, listed newest first (a
+channel's, a person's, a season's), read back by their public id, pruned by date."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.storage.db import Connection, Database, Row
+from bot.storage.league import open_season_id
+from bot.storage.records import Status
+
+
+class NewDeal(BaseModel):
+    """A deal's record to store: its public id, number in the match, the people at it, and its
+    record's document (``bot.records.schema.DealRecord``, its secret left out)."""
+
+    short_id: str
+    deal: int
+    game: str
+    user_ids: list[int]
+    record: dict[str, Any]
+
+
+class StoredDeal(BaseModel):
+    """A stored deal's record, with what its table says of it now."""
+
+    short_id: str
+    table_id: int
+    deal: int
+    guild_id: int
+    channel_id: int
+    season_id: int | None
+    game: str
+    finished_at: str
+    record: dict[str, Any]
+    table_status: Status
+    """``playing`` while its match goes on (then its secret stays hidden)."""
+    secret: str | None
+    """The table's secret, or for a table from before commitments its seed in decimal: only
+    to be revealed once the match is over, and used meanwhile to replay on the server."""
+    seed: int
+
+
+async def add_deal(tx: Connection, table_id: int, deal: NewDeal) -> None:
+    """Inside the transaction of the move that ends the deal: store its record."""
+    row = await tx.fetch_one(
+        "SELECT guild_id, channel_id FROM game_tables WHERE id = ?", (table_id,)
+    )
+    assert row is not None, f"no table {table_id}"
+    guild_id = row["guild_id"]
+    inserted = await tx.fetch_one(
+        "INSERT INTO deal_records (short_id, table_id, deal, guild_id, channel_id, season_id,"
+        " game, record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (
+            deal.short_id,
+            table_id,
+            deal.deal,
+            guild_id,
+            row["channel_id"],
+            await open_season_id(tx, guild_id),
+            deal.game,
+            json.dumps(deal.record, ensure_ascii=False),
+            deal.record["finished_at"],
+        ),
+    )
+    assert inserted is not None
+    await tx.executemany(
+        "INSERT INTO deal_players (deal_id, user_id, guild_id) VALUES (?, ?, ?)"
+        " ON CONFLICT DO NOTHING",
+        [(inserted[0], user_id, guild_id) for user_id in sorted(set(deal.user_ids))],
+    )
+
+
+_SELECT = (
+    "SELECT d.short_id, d.table_id, d.deal, d.guild_id, d.channel_id, d.season_id, d.game,"
+    " d.finished_at, d.record, t.status, t.secret, t.seed"
+    " FROM deal_records d JOIN game_tables t ON t.id = d.table_id"
+)
+
+
+def _stored(row: Row) -> StoredDeal:
+    return StoredDeal(
+        short_id=row["short_id"],
+        table_id=row["table_id"],
+        deal=row["deal"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        season_id=row["season_id"],
+        game=row["game"],
+        finished_at=row["finished_at"],
+        record=json.loads(row["record"]),
+        table_status=row["status"],
+        secret=row["secret"] if row["secret"] is not None else str(row["seed"]),
+        seed=row["seed"],
+    )
+
+
+class DealRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get(self, guild_id: int, short_id: str) -> StoredDeal | None:
+        """The deal of that id on that server (another server's is None, as an unknown id)."""
+        row = await self.db.fetch_one(
+            _SELECT + " WHERE d.short_id = ? AND d.guild_id = ?", (short_id, guild_id)
+        )
+        return _stored(row) if row else None
+
+    async def in_channel(
+        self, channel_id: int, offset: int = 0, limit: int = 5
+    ) -> list[StoredDeal]:
+        """A channel's finished deals, newest first."""
+        rows = await self.db.fetch_all(
+            _SELECT + " WHERE d.channel_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?",
+            (channel_id, limit, offset),
+        )
+        return [_stored(r) for r in rows]
+
+    async def count_in_channel(self, channel_id: int) -> int:
+        row = await self.db.fetch_one(
+            "SELECT count(*) FROM deal_records WHERE channel_id = ?", (channel_id,)
+        )
+        return int(row[0]) if row else 0
+
+    async def of_player(
+        self,
+        guild_id: int,
+        user_id: int,
+        season_id: int | None = None,
+        offset: int = 0,
+        limit: int = 5,
+    ) -> list[StoredDeal]:
+        """A person's deals on a server (in one season, if given), newest first."""
+        where = " AND d.season_id = ?" if season_id is not None else ""
+        season = (season_id,) if season_id is not None else ()
+        rows = await self.db.fetch_all(
+            _SELECT + " JOIN deal_players p ON p.deal_id = d.id"
+            " WHERE p.guild_id = ? AND p.user_id = ?" + where + " ORDER BY d.id DESC"
+            " LIMIT ? OFFSET ?",
+            (guild_id, user_id, *season, limit, offset),
+        )
+        return [_stored(r) for r in rows]
+
+    async def in_season(self, season_id: int, offset: int = 0, limit: int = 5) -> list[StoredDeal]:
+        """A season's deals, newest first."""
+        rows = await self.db.fetch_all(
+            _SELECT + " WHERE d.season_id = ? ORDER BY d.id DESC LIMIT ? OFFSET ?",
+            (season_id, limit, offset),
+        )
+        return [_stored(r) for r in rows]
+
+    async def prune(self, before: str) -> int:
+        """Delete the records of deals finished before ``before`` (an ISO date or time, UTC):
+        the number deleted. Tables, their moves and the league's results are kept."""
+        async with self.db.transaction() as tx:
+            return await tx.execute("DELETE FROM deal_records WHERE finished_at < ?", (before,))

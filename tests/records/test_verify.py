@@ -1,0 +1,192 @@
+"""``verify``: real records of every registered game hold; each kind of tampering is found and
+named by its field; a file that is no record is refused, saying why."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import pytest
+
+from bot.games import SPECS
+from bot.records.errors import RecordError
+from bot.records.files import MOST_BYTES, load
+from bot.records.replay import seed_of, steps
+from bot.records.schema import DealRecord
+from bot.records.text import HOLDS, problem
+from bot.records.verify import verify
+from tests.records.helpers import records_of
+
+GAMES = sorted(SPECS)
+
+
+@cache
+def documents(game: str) -> tuple[str, ...]:
+    return tuple(record.dumps() for record in records_of(game))
+
+
+def record(game: str, deal: int = 0) -> DealRecord:
+    """A fresh copy of one of ``game``'s records (the last deal by default: it has earlier
+    deals' moves, where the game has several)."""
+    docs = documents(game)
+    return load(docs[deal - 1 if deal else -1])
+
+
+def fields(verdict_problems: list[RecordError]) -> list[str]:
+    return [p.field for p in verdict_problems]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_deal_of_a_real_match_verifies(game: str) -> None:
+    docs = documents(game)
+    assert docs, "the match recorded no deal"
+    for i, doc in enumerate(docs, 1):
+        found = load(doc)
+        assert found.deal == i
+        verdict = verify(found)
+        assert verdict.ok and not verdict.notes, [problem(p) for p in verdict.problems]
+
+
+def _other_legal(doc: dict[str, Any], game: str) -> None:
+    """The first move changed to a move that is no move."""
+    doc["moves"][0]["action"] = "play:ZZ"
+
+
+def _swap_seat(doc: dict[str, Any], game: str) -> None:
+    doc["seats"][1]["name"] = "Mallory"
+
+
+def _result(doc: dict[str, Any], game: str) -> None:
+    doc["result"]["events"] = doc["result"]["events"][:-1]
+
+
+def _secret(doc: dict[str, Any], game: str) -> None:
+    doc["fair"]["secret"] = "0" * 64
+
+
+def _commitment(doc: dict[str, Any], game: str) -> None:
+    doc["fair"]["commitment"] = "f" * 64
+
+
+def _dealt(doc: dict[str, Any], game: str) -> None:
+    hands = doc["dealt"]
+    hands[0], hands[1] = hands[1], hands[0]
+
+
+def _who_moved(doc: dict[str, Any], game: str) -> None:
+    doc["moves"][-1]["by"] = "ai" if doc["moves"][-1]["by"] != "ai" else "person"
+
+
+def _start(doc: dict[str, Any], game: str) -> None:
+    doc["fair"]["start"] = doc["fair"]["shown"] - 1
+
+
+TAMPERING: dict[str, tuple[Callable[[dict[str, Any], str], None], str]] = {
+    "a move": (_other_legal, "moves[0]"),
+    "a seat": (_swap_seat, "seats[1]"),
+    "a result": (_result, "result"),
+    "the seed": (_secret, "fair.commitment"),
+    "the commitment": (_commitment, "fair.commitment"),
+    "the hands dealt": (_dealt, "dealt"),
+    "who moved": (_who_moved, "moves[{last}]"),
+    "the start": (_start, "fair.start"),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", sorted(TAMPERING))
+def test_each_tampering_is_named_by_its_field(game: str, kind: str) -> None:
+    doc = record(game).document()
+    tamper, field = TAMPERING[kind]
+    tamper(doc, game)
+    verdict = verify(DealRecord.model_validate(doc))
+    assert not verdict.ok
+    named = fields(verdict.problems)
+    assert field.format(last=len(doc["moves"]) - 1) in named, named
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_changed_for_another_legal_one_is_named_by_its_seal_and_its_result(
+    game: str,
+) -> None:
+    """A move replaced by another legal move replays: its seal names it, and the result no
+    longer follows."""
+    doc = record(game).document()
+    spec = SPECS[game]
+    original = load(json.dumps(doc))
+    seed = seed_of(original)
+    assert seed is not None
+    played = steps(original, seed)
+    for i, step in enumerate(played[:-1]):
+        move = played[i + 1].move
+        assert move is not None
+        legal = spec.rules.legal_actions(step.state, move.seat)
+        others = [a for a in legal if a != move.action]
+        if others:
+            doc["moves"][i]["action"] = others[0]
+            break
+    else:
+        raise AssertionError("every move of this deal was forced")
+    verdict = verify(DealRecord.model_validate(doc))
+    assert f"moves[{i}]" in fields(verdict.problems)
+
+
+def test_the_verdict_of_a_record_that_holds_says_the_deck_was_fixed_first() -> None:
+    verdict = verify(record("briscola"))
+    assert verdict.ok and not verdict.notes and "fixed before the first card" in HOLDS
+
+
+def test_an_unrevealed_record_cannot_be_verified_yet() -> None:
+    doc = record("scopa").document()
+    doc["fair"]["secret"] = None
+    verdict = verify(DealRecord.model_validate(doc))
+    assert fields(verdict.problems) == ["fair.secret"]
+
+
+def test_an_unknown_game_is_named() -> None:
+    doc = record("scopa").document()
+    doc["game"] = "poker"
+    assert fields(verify(DealRecord.model_validate(doc)).problems) == ["game"]
+
+
+# -- files that are no record -----------------------------------------------------------------
+
+
+def refused(data: bytes | str) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        load(data)
+    return caught.value
+
+
+def test_a_truncated_file_is_refused_saying_so() -> None:
+    doc = documents("briscola")[0]
+    error = refused(doc[: len(doc) // 2])
+    assert error.field == "" and "truncated" in problem(error)
+
+
+def test_a_huge_file_is_refused_before_it_is_parsed() -> None:
+    error = refused(b" " * (MOST_BYTES + 1))
+    assert "too big" in problem(error)
+
+
+def test_another_schema_version_is_named() -> None:
+    doc = json.loads(documents("briscola")[0])
+    doc["schema"] = 2
+    error = refused(json.dumps(doc))
+    assert error.field == "schema" and "version 2" in problem(error)
+
+
+def test_a_missing_field_is_named() -> None:
+    doc = json.loads(documents("briscola")[0])
+    del doc["dealt"]
+    assert refused(json.dumps(doc)).field == "dealt"
+
+
+def test_bytes_that_are_not_text_are_refused() -> None:
+    assert "not text" in problem(refused(b"\xff\xfe\x00{"))
+
+
+def test_json_that_is_not_a_record_is_refused() -> None:
+    assert "not a deal" in problem(refused("[1, 2, 3]"))
