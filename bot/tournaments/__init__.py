@@ -1,0 +1,1 @@
+"""Tournaments: a server's event, from sign-up to champion (knockout, Swiss, duplicate)."""
