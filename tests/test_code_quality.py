@@ -26,7 +26,15 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # games: each game's spec says how its matches count (its figures, its partnerships).
     "league": ({"league", "storage", "config", "i18n", "games"}, {"openskill"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
-    "views": ({"views", "tables", "games", "league", "text", "i18n", "gallery"}, {"discord"}),
+    # Tournaments drive tables: their pairings, standings and rounds, above the table manager.
+    "tournaments": (
+        {"tournaments", "tables", "storage", "league", "games", "config", "i18n", "text"},
+        {"networkx"},
+    ),
+    "views": (
+        {"views", "tables", "tournaments", "games", "league", "text", "i18n", "gallery"},
+        {"discord"},
+    ),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
     # The pictures know no game: only the packs' cards (bot.games.cards), the drawing pieces
     # and the packs; the cards' words come from the games' own (bot/games/<game>/text.py).
@@ -40,7 +48,8 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # The garbage collector's settings: the standard library only.
     "heap": (set(), set()),
     "app": (
-        {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables", "views"},
+        {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables"}
+        | {"tournaments", "views"},
         {"discord", "uvloop"},  # uvloop: the event loop, where installed
     ),
     # games: the words each game keeps in every language (``GameText.kept``).

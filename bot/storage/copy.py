@@ -33,6 +33,9 @@ TABLES = {
     "ratings": "guild_id, game, player",
     "guild_settings": "guild_id",
     "channel_settings": "channel_id",
+    "tournaments": "id",
+    "tournament_entrants": "tournament_id, n",
+    "tournament_matches": "tournament_id, round, n",
 }
 BATCH = 1000
 

@@ -17,6 +17,13 @@ from bot.storage import Database, DatabaseUnusable, LeagueRepo, SettingsRepo, Ta
 from bot.storage.copy import TABLES, CopyRefused, copy_database
 from bot.storage.db import migrations
 from bot.storage.records import Move, Score, Seat
+from bot.storage.tournaments import (
+    EntrantRecord,
+    MatchRecord,
+    Member,
+    TournamentRecord,
+    TournamentRepo,
+)
 from tests.databases import PostgresBackend, SQLiteBackend
 from tests.league.helpers import finished
 
@@ -48,7 +55,38 @@ async def bot_data(url: str) -> None:
     settings = SettingsRepo(db)
     await settings.set_pictures(SNOWFLAKE, False)
     await settings.set_language(1, SNOWFLAKE, "it")
+    await a_tournament_under_way(db, playing.id)
     await db.close()
+
+
+async def a_tournament_under_way(db: Database, table_id: int) -> None:
+    repo = TournamentRepo(db)
+    record = await repo.create(
+        TournamentRecord(
+            id=0,
+            guild_id=SNOWFLAKE,
+            channel_id=13,
+            organiser_id=SNOWFLAKE,
+            game="scopa",
+            format="knockout",
+            seats=2,
+            options={},
+            rounds=None,
+            ai_fill=False,
+            league=True,
+            grace=60,
+            starts_at=None,
+            status="signup",
+            round=0,
+            seed=2**47,
+            message_id=None,
+            champion=None,
+        )
+    )
+    members = [Member(user_id=SNOWFLAKE, name="Ann")]
+    await repo.set_entrants(record.id, [EntrantRecord(n=1, name="Ann", members=members)])
+    record.status, record.round = "running", 1
+    await repo.add_round(record, [MatchRecord(round=1, n=1, sides=[1, 2], table_id=table_id)])
 
 
 async def every_row(url: str) -> dict[str, list[tuple[Any, ...]]]:
@@ -125,7 +163,7 @@ async def test_the_command_copies_and_says_what(tmp_path: Path, postgres: Postgr
         subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "  moves: 2 rows" in done.stdout and "rows in 10 tables" in done.stdout
+    assert "  moves: 2 rows" in done.stdout and "rows in 13 tables" in done.stdout
     again = await asyncio.to_thread(
         subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
     )

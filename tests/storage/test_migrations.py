@@ -33,7 +33,7 @@ async def test_both_dialects_end_with_the_same_tables_columns_and_indexes(
     try:
         tables = await sqlite.tables()
         assert tables == await pg.tables()
-        assert "schema_version" not in tables and len(tables) == 10
+        assert "schema_version" not in tables and len(tables) == 13
 
         lite_columns = {}
         for table in tables:
