@@ -280,7 +280,34 @@ class TournamentRepo:
         )
         return (int(row[0]), int(row[1]), int(row[2])) if row else None
 
+    async def open_in_channel(self, channel_id: int) -> int | None:
+        """The channel's open tournament's id, if it has one."""
+        row = await self.db.fetch_one(
+            "SELECT id FROM tournaments WHERE channel_id = ?"
+            " AND status IN ('signup', 'running', 'paused')",
+            (channel_id,),
+        )
+        return int(row[0]) if row else None
+
+    async def table_ended(self, table_id: int) -> tuple[str, dict[str, Any] | None]:
+        """How a table ended: its status ('playing' while it is not over) and its outcome."""
+        row = await self.db.fetch_one(
+            "SELECT t.status, m.outcome FROM game_tables t LEFT JOIN matches m"
+            " ON m.table_id = t.id WHERE t.id = ?",
+            (table_id,),
+        )
+        if row is None:
+            return "abandoned", None
+        return str(row[0]), json.loads(row[1]) if row[1] else None
+
     async def table_of_match(self, match_id: int) -> int | None:
         """The table a stored match result (the league's ``matches``) was played at."""
         row = await self.db.fetch_one("SELECT table_id FROM matches WHERE id = ?", (match_id,))
         return int(row[0]) if row else None
+
+    async def seats_moved(self, table_id: int) -> set[int]:
+        """The seats whose person made a move of their own at the table (who showed up)."""
+        rows = await self.db.fetch_all(
+            "SELECT DISTINCT seat FROM moves WHERE table_id = ? AND by = 'person'", (table_id,)
+        )
+        return {int(r[0]) for r in rows}
