@@ -11,5 +11,6 @@ def all_cogs() -> list[commands.Cog]:
     from bot.cogs.league import LeagueCog
     from bot.cogs.play import PlayCog
     from bot.cogs.tables import TablesCog
+    from bot.cogs.tournament import TournamentCog
 
-    return [HelpCog(), TablesCog(), PlayCog(), LeagueCog()]
+    return [HelpCog(), TablesCog(), PlayCog(), LeagueCog(), TournamentCog()]

@@ -141,6 +141,13 @@ class Tournaments:
             )
         return await self.get(found)
 
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the message that shows the tournament."""
+        async with self.lock(tournament_id):
+            tour = await self.get(tournament_id)
+            tour.record.message_id = message_id
+            await self.repo.save(tour.record)
+
     # -- sign-up -----------------------------------------------------------------------------
 
     async def new(self, plan: Plan) -> Tournament:
@@ -476,6 +483,7 @@ class Tournaments:
         table = self.tables.by_channel.get(thread_id)
         if table is None or await self.repo.match_of_table(table.id) is None:
             return
+        await self.tables.set_board(table, None)  # gone with its thread: nothing to edit
         await self.tables.end(table)
         self._spawn(self._table_over(table.id))
 

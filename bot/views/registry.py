@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.views import hand, kinds, league, lobby, rules
+from bot.views import hand, kinds, league, lobby, rules, tournament
 from bot.views.click import Click, Form, listener
 
 CLICKS: tuple[type[Click[Any]], ...] = (
@@ -13,6 +13,7 @@ CLICKS: tuple[type[Click[Any]], ...] = (
     *hand.CLICKS,
     *kinds.CLICKS,
     league.StandingsButton,
+    *tournament.CLICKS,
 )
 FORMS: tuple[type[Form], ...] = (*rules.FORMS, *kinds.FORMS)
 on_interaction = listener(CLICKS, FORMS)
