@@ -84,13 +84,6 @@ def house_rules(text: str | None) -> dict[str, Any]:
     return found
 
 
-def _organiser(interaction: Interaction, tour: Tournament) -> None:
-    if interaction.user.id != tour.record.organiser_id and not interaction.permissions.manage_guild:
-        raise TableError(
-            t("Only the organiser, or someone who may manage the server, can do that.")
-        )
-
-
 # -- the commands ----------------------------------------------------------------------------
 
 
@@ -173,38 +166,38 @@ async def leave(interaction: Interaction, tournament_id: int | None = None) -> N
     )
 
 
-async def start(interaction: Interaction) -> None:
+async def _organised(interaction: Interaction) -> tuple[Tournaments, Tournament]:
+    """The channel's tournament, for its organiser (or someone who may manage the server)."""
     tours = _tournaments(interaction)
     tour = await tours.in_channel(_home(interaction))
-    _organiser(interaction, tour)
+    if interaction.user.id != tour.record.organiser_id and not interaction.permissions.manage_guild:
+        raise TableError(
+            t("Only the organiser, or someone who may manage the server, can do that.")
+        )
     await thinking(interaction)
-    tour = await tours.start(tour.record.id)
+    return tours, tour
+
+
+async def start(interaction: Interaction) -> None:
+    tours, tour = await _organised(interaction)
+    await tours.start(tour.record.id)
     await tell(interaction, t("The tournament is under way."))
 
 
 async def pause(interaction: Interaction) -> None:
-    tours = _tournaments(interaction)
-    tour = await tours.in_channel(_home(interaction))
-    _organiser(interaction, tour)
-    await thinking(interaction)
+    tours, tour = await _organised(interaction)
     await tours.pause(tour.record.id)
     await tell(interaction, t("The tournament is paused."))
 
 
 async def cancel(interaction: Interaction) -> None:
-    tours = _tournaments(interaction)
-    tour = await tours.in_channel(_home(interaction))
-    _organiser(interaction, tour)
-    await thinking(interaction)
+    tours, tour = await _organised(interaction)
     await tours.cancel(tour.record.id)
     await tell(interaction, t("The tournament is cancelled."))
 
 
 async def drop(interaction: Interaction, player: discord.abc.User) -> None:
-    tours = _tournaments(interaction)
-    tour = await tours.in_channel(_home(interaction))
-    _organiser(interaction, tour)
-    await thinking(interaction)
+    tours, tour = await _organised(interaction)
     await tours.drop(tour.record.id, player.id)
     await tell(interaction, t("{name} is dropped from the tournament.", name=player.display_name))
 
@@ -212,16 +205,13 @@ async def drop(interaction: Interaction, player: discord.abc.User) -> None:
 async def settle(
     interaction: Interaction, number: int, match: int, winner: discord.abc.User | None
 ) -> None:
-    tours = _tournaments(interaction)
-    tour = await tours.in_channel(_home(interaction))
-    _organiser(interaction, tour)
+    tours, tour = await _organised(interaction)
     entrant = None
     if winner is not None:
         found = next((e for e in tour.entrants if winner.id in e.user_ids), None)
         if found is None:
             raise TableError(t("{name} is not in the tournament.", name=winner.display_name))
         entrant = found.n
-    await thinking(interaction)
     await tours.settle(tour.record.id, number, match, entrant)
     await tell(interaction, t("The match is settled."))
 

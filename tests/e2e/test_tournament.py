@@ -51,6 +51,19 @@ async def answer(reply: Reply) -> str:
     return (await reply.wait_message(10)).content
 
 
+async def started(
+    discord: FakeDiscord, bot_process: BotProcess, people: int, **options: Any
+) -> tuple[Store, SimUser]:
+    """The bot up, a tournament opened by "boss" with ``people`` signed up, and started."""
+    bot_process.settings = QUIET
+    await bot_process.start()
+    boss = discord.user("boss")
+    await open_tournament(discord, boss, people, **options)
+    told = await answer(await boss.slash("tournament start"))
+    assert "under way" in told, told
+    return bot_process.store(), boss
+
+
 def matches(store: Store) -> list[dict[str, Any]]:
     rows = store._query("SELECT * FROM tournament_matches ORDER BY round, n")
     return [{**dict(r), "sides": json.loads(r["sides"])} for r in rows]
@@ -77,13 +90,7 @@ async def settle_round(discord: FakeDiscord, store: Store, organiser: SimUser, n
 async def test_a_knockout_of_eight_then_of_six_with_byes_and_a_restart(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    bot_process.settings = QUIET
-    await bot_process.start()
-    store = bot_process.store()
-    boss = discord.user("boss")
-    await open_tournament(discord, boss, 8, game="briscola", format="knockout")
-    started = await answer(await boss.slash("tournament start"))
-    assert "under way" in started, started
+    store, boss = await started(discord, bot_process, 8, game="briscola", format="knockout")
     await discord.wait_for(
         lambda: len(discord.world.threads_of(discord.channel)) == 4, 10, "4 threads"
     )
@@ -115,12 +122,7 @@ async def test_a_knockout_of_eight_then_of_six_with_byes_and_a_restart(
 async def test_a_swiss_of_seven_over_three_rounds(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    bot_process.settings = QUIET
-    await bot_process.start()
-    store = bot_process.store()
-    boss = discord.user("boss")
-    await open_tournament(discord, boss, 7, game="scopa", format="swiss", rounds=3)
-    await boss.slash("tournament start")
+    store, boss = await started(discord, bot_process, 7, game="scopa", format="swiss", rounds=3)
     for number in (1, 2, 3):
         await discord.wait_for(partial(round_open, store, number), 10, f"round {number}")
         await settle_round(discord, store, boss, number)
@@ -136,12 +138,9 @@ async def test_a_swiss_of_seven_over_three_rounds(
 async def test_a_duplicate_deals_its_four_tables_alike_and_a_walkover(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    bot_process.settings = QUIET
-    await bot_process.start()
-    store = bot_process.store()
-    boss = discord.user("boss")
-    await open_tournament(discord, boss, 8, game="briscola", format="duplicate", rounds=2, grace=5)
-    await boss.slash("tournament start")
+    store, boss = await started(
+        discord, bot_process, 8, game="briscola", format="duplicate", rounds=2, grace=5
+    )
     await discord.wait_for(
         lambda: len(discord.world.threads_of(discord.channel)) == 4, 10, "4 tables"
     )

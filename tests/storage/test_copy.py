@@ -21,11 +21,11 @@ from bot.storage.tournaments import (
     EntrantRecord,
     MatchRecord,
     Member,
-    TournamentRecord,
     TournamentRepo,
 )
 from tests.databases import PostgresBackend, SQLiteBackend
 from tests.league.helpers import finished
+from tests.tournaments.test_storage import a_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids need 64 bits
@@ -61,28 +61,7 @@ async def bot_data(url: str) -> None:
 
 async def a_tournament_under_way(db: Database, table_id: int) -> None:
     repo = TournamentRepo(db)
-    record = await repo.create(
-        TournamentRecord(
-            id=0,
-            guild_id=SNOWFLAKE,
-            channel_id=13,
-            organiser_id=SNOWFLAKE,
-            game="scopa",
-            format="knockout",
-            seats=2,
-            options={},
-            rounds=None,
-            ai_fill=False,
-            league=True,
-            grace=60,
-            starts_at=None,
-            status="signup",
-            round=0,
-            seed=2**47,
-            message_id=None,
-            champion=None,
-        )
-    )
+    record = await repo.create(a_tournament(guild_id=SNOWFLAKE, organiser_id=SNOWFLAKE))
     members = [Member(user_id=SNOWFLAKE, name="Ann")]
     await repo.set_entrants(record.id, [EntrantRecord(n=1, name="Ann", members=members)])
     record.status, record.round = "running", 1

@@ -16,12 +16,14 @@ from bot.storage.tournaments import (
 from tests.databases import Backend
 
 
-def a_tournament(channel_id: int = 20) -> TournamentRecord:
+def a_tournament(
+    channel_id: int = 20, guild_id: int = 10, organiser_id: int = 1
+) -> TournamentRecord:
     return TournamentRecord(
         id=0,
-        guild_id=10,
+        guild_id=guild_id,
         channel_id=channel_id,
-        organiser_id=1,
+        organiser_id=organiser_id,
         game="briscola",
         format="swiss",
         seats=2,
