@@ -58,8 +58,9 @@ class TournamentCog(commands.Cog):
         )
 
     @group.command(name="join", description="Sign up for this channel's tournament")
-    async def join(self, interaction: Interaction) -> None:
-        await tournament.join(interaction)
+    @app_commands.describe(partner="Your partner, in a partnership game (else you are drawn one)")
+    async def join(self, interaction: Interaction, partner: discord.User | None = None) -> None:
+        await tournament.join(interaction, partner=partner)
 
     @group.command(name="leave", description="Leave the tournament (after the start: a walkover)")
     async def leave(self, interaction: Interaction) -> None:

@@ -1,12 +1,13 @@
 """Tournaments: a server's event, from sign-up to champion (knockout, Swiss, duplicate)."""
 
-from bot.storage.tournaments import EntrantRecord, MatchRecord, Tournament
+from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament
 from bot.tournaments.service import Host, Plan, ThreadRefused, Tournaments
 
 __all__ = [
     "EntrantRecord",
     "Host",
     "MatchRecord",
+    "Member",
     "Plan",
     "ThreadRefused",
     "Tournament",

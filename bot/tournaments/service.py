@@ -215,18 +215,35 @@ class Tournaments:
     def team_size(self, record: TournamentRecord) -> int:
         return record.seats // SIDES
 
-    async def join(self, tournament_id: int, user_id: int, name: str) -> Tournament:
+    async def join(
+        self, tournament_id: int, user_id: int, name: str, partner: Member | None = None
+    ) -> Tournament:
+        """Sign up; in a partnership game, with a ``partner`` (a team signed up together)
+        or alone (drawn into a team at the start)."""
         async with self.lock(tournament_id):
             tour = await self.get(tournament_id)
             if tour.record.status != "signup":
                 raise TableError(t("The tournament has already started: sign-up is closed."))
-            if any(user_id in e.user_ids for e in tour.entrants):
-                raise TableError(t("You are already signed up."))
+            members = [Member(user_id=user_id, name=name)]
+            if partner is not None:
+                if self.team_size(tour.record) == 1:
+                    raise TableError(
+                        t("This tournament's matches are one against one: no partners.")
+                    )
+                if partner.user_id == user_id:
+                    raise TableError(t("Your partner must be someone else."))
+                members.append(partner)
+            for member in members:
+                if any(member.user_id in e.user_ids for e in tour.entrants):
+                    raise TableError(
+                        t("You are already signed up.")
+                        if member.user_id == user_id
+                        else t("{name} is already signed up.", name=member.name)
+                    )
             if len(tour.entrants) >= MOST_ENTRANTS * self.team_size(tour.record):
                 raise TableError(t("The tournament is full ({n} entrants).", n=MOST_ENTRANTS))
             n = max((e.n for e in tour.entrants), default=0) + 1
-            member = Member(user_id=user_id, name=name)
-            tour.entrants.append(EntrantRecord(n=n, name=name, members=[member]))
+            tour.entrants.append(EntrantRecord(n=n, name=_team(members), members=members))
             await self.repo.set_entrants(tournament_id, tour.entrants)
         await self._show(tour)
         return tour
@@ -279,14 +296,16 @@ class Tournaments:
         return tour
 
     async def _draw_the_field(self, tour: Tournament) -> None:
-        """Teams drawn (partnership games), AI filling where allowed, and the entrants numbered
+        """Teams drawn (partnership games: those who signed up alone), AI filling where
+        allowed, and the entrants numbered
         in seeding order (a knockout: by league rating, the unrated drawn)."""
         record = tour.record
         rng = random.Random(rounds.derived_seed(record.seed, "draw"))  # noqa: S311  # repeatable
-        people = [m for e in tour.entrants for m in e.members]
         size = self.team_size(record)
+        together = [e.members for e in tour.entrants if len(e.members) == size]
+        people = [m for e in tour.entrants if len(e.members) < size for m in e.members]
         rng.shuffle(people)
-        groups = [people[i : i + size] for i in range(0, len(people), size)]
+        groups = together + [people[i : i + size] for i in range(0, len(people), size)]
         if groups and len(groups[-1]) < size:
             if not record.ai_fill:
                 raise TableError(

@@ -15,7 +15,7 @@ from bot.i18n import speaking, t
 from bot.tables import Table, TableError
 from bot.tables.clock import REAL, Clock
 from bot.text import game_title
-from bot.tournaments import Plan, ThreadRefused, Tournament, Tournaments
+from bot.tournaments import Member, Plan, ThreadRefused, Tournament, Tournaments
 from bot.views import tournament_board
 from bot.views.access import thinking
 from bot.views.click import Click, Interaction
@@ -140,11 +140,20 @@ async def new(
     )
 
 
-async def join(interaction: Interaction, tournament_id: int | None = None) -> None:
+async def join(
+    interaction: Interaction,
+    tournament_id: int | None = None,
+    partner: discord.abc.User | None = None,
+) -> None:
     await thinking(interaction)
     tours = _tournaments(interaction)
     tour_id = tournament_id or (await tours.in_channel(_home(interaction))).record.id
-    await tours.join(tour_id, interaction.user.id, interaction.user.display_name)
+    with_partner = None
+    if partner is not None:
+        if partner.bot:
+            raise TableError(t("Your partner must be a person: the AI fills seats by itself."))
+        with_partner = Member(user_id=partner.id, name=partner.display_name)
+    await tours.join(tour_id, interaction.user.id, interaction.user.display_name, with_partner)
     await tell(interaction, t("You are signed up."))
 
 

@@ -15,7 +15,7 @@ from bot.config import LeagueSettings, TableSettings
 from bot.games import SPECS
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
-from bot.storage.tournaments import Format, Tournament, TournamentRepo
+from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.tournaments.service import Plan, ThreadRefused, Tournaments
@@ -276,3 +276,28 @@ async def test_a_thread_refused_pauses_the_tournament_with_the_reason(world: Wor
     tour = await tours.start(tour_id)
     assert tour.record.status == "running" and tour.matches[0].status == "playing"
     await asyncio.sleep(0)
+
+
+async def test_partners_sign_up_together_or_are_drawn_and_sit_opposite(world: World) -> None:
+    tours = await world.open()
+    tour = await tours.new(plan("knockout", seats=4, ai_fill=True))
+    tour_id = tour.record.id
+    await tours.join(tour_id, 1, "P1", partner=Member(user_id=2, name="P2"))
+    with pytest.raises(TableError, match="P2 is already signed up"):
+        await tours.join(tour_id, 3, "P3", partner=Member(user_id=2, name="P2"))
+    for user in (3, 4, 5):
+        await tours.join(tour_id, user, f"P{user}")
+    tour = await tours.start(tour_id)
+    teams = sorted(sorted(m.name for m in e.members) for e in tour.entrants)
+    assert ["P1", "P2"] in teams and len(teams) == 3
+    assert any("AI" in names for names in teams)  # the fifth person's partner
+    (match,) = [m for m in tour.matches if not m.bye]
+    assert world.manager is not None
+    table = world.manager.by_id[match.table_id or 0]
+    home, away = (next(e for e in tour.entrants if e.n == n) for n in match.sides)
+    people = [s.user_id for s in table.seats]
+    assert {u for u in people[0::2] if u} == set(home.user_ids)  # partners opposite
+    assert {u for u in people[1::2] if u} == set(away.user_ids)
+    single = await tours.new(plan("knockout", channel_id=12))
+    with pytest.raises(TableError, match="one against one"):
+        await tours.join(single.record.id, 1, "P1", partner=Member(user_id=2, name="P2"))
