@@ -63,6 +63,10 @@ class Host(Protocol):
 
     async def announce(self, channel_id: int, text: str) -> None: ...
 
+    def thread_room(self, guild_id: int) -> int | None:
+        """How many more threads the server may have active (None: not known)."""
+        ...
+
     async def show(self, tournament: Tournament) -> None:
         """Post the tournament's message, or edit it to what the tournament is now."""
         ...
@@ -373,6 +377,26 @@ class Tournaments:
         return len(last) == 1 and not last[0].bye
 
     async def _open_matches(self, tour: Tournament) -> None:
+        assert self.host is not None
+        waiting = [
+            m for m in tour.matches if m.round == tour.record.round and m.status == "pending"
+        ]
+        room = self.host.thread_room(tour.record.guild_id)
+        if room is not None and room < len(waiting):
+            tour.record.status = "paused"
+            await self.repo.save(tour.record)
+            await self._say(
+                tour,
+                lambda: t(
+                    "Round {round} needs {n} threads, and this server may open only {room} more"
+                    " (Discord's limit of active threads). Archive some, then resume with"
+                    " /tournament start.",
+                    round=tour.record.round,
+                    n=len(waiting),
+                    room=room,
+                ),
+            )
+            return
         for match in tour.matches:
             if match.round != tour.record.round or match.status != "pending":
                 continue

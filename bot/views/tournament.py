@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 NOBODY = discord.AllowedMentions.none()
 THREAD_ARCHIVE: Literal[1440] = 1440  # minutes a quiet match thread stays open
+ACTIVE_THREADS = 1000  # Discord's limit of active threads in a server
 GATHER = 0.5
 """Seconds an announcement or an edit of the tournament's message waits for what comes with
 it (a round's results come together): the channel sends 5 messages or edits in 5 s."""
@@ -343,6 +344,12 @@ class TournamentHost:
                 )
             except discord.HTTPException:
                 log.warning("channel %s: a tournament announcement could not be sent", channel_id)
+
+    def thread_room(self, guild_id: int) -> int | None:
+        guild = self.client.get_guild(guild_id)
+        if guild is None:
+            return None
+        return ACTIVE_THREADS - sum(1 for thread in guild.threads if not thread.archived)
 
     async def show(self, tournament: Tournament) -> None:
         self._due.add(tournament.record.id)

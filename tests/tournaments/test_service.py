@@ -35,6 +35,7 @@ class Host:
         self.boards: list[int] = []
         self.ids = itertools.count(5000)
         self.refuse: str | None = None
+        self.room: int | None = None
 
     def language(self, channel_id: int, guild_id: int) -> str:
         return "en"
@@ -48,6 +49,9 @@ class Host:
 
     async def announce(self, channel_id: int, text: str) -> None:
         self.said.append(text)
+
+    def thread_room(self, guild_id: int) -> int | None:
+        return self.room
 
     async def show(self, tournament: Tournament) -> None:
         self.shown.append(tournament)
@@ -273,6 +277,10 @@ async def test_a_thread_refused_pauses_the_tournament_with_the_reason(world: Wor
     assert tour.record.status == "paused"
     assert "too many active threads. The tournament is paused" in world.host.said[-1]
     world.host.refuse = None
+    world.host.room = 0  # the server is at Discord's limit: said before any thread is asked
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "paused" and "may open only 0 more" in world.host.said[-1]
+    world.host.room = None
     tour = await tours.start(tour_id)
     assert tour.record.status == "running" and tour.matches[0].status == "playing"
     await asyncio.sleep(0)
