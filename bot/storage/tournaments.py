@@ -305,6 +305,12 @@ class TournamentRepo:
         row = await self.db.fetch_one("SELECT table_id FROM matches WHERE id = ?", (match_id,))
         return int(row[0]) if row else None
 
+    async def keep_out_of_league(self, match_id: int) -> None:
+        """A stored match result that a tournament keeps out of the league: marked as
+        applied, so the league's catch-up at a start does not add it either."""
+        async with self.db.transaction() as tx:
+            await tx.execute("UPDATE matches SET league_applied = 1 WHERE id = ?", (match_id,))
+
     async def seats_moved(self, table_id: int) -> set[int]:
         """The seats whose person made a move of their own at the table (who showed up)."""
         rows = await self.db.fetch_all(

@@ -461,13 +461,16 @@ class Tournaments:
 
     async def counts_in_league(self, match_id: int) -> bool:
         """Whether a stored match result goes to the league: not a tournament's that chose
-        to keep out of it."""
+        to keep out of it (then it is marked so, and the league never adds it)."""
         table_id = await self.repo.table_of_match(match_id)
         found = await self.repo.match_of_table(table_id) if table_id is not None else None
         if found is None:
             return True
         tour = await self.repo.get(found[0])
-        return tour is None or tour.record.league
+        if tour is None or tour.record.league:
+            return True
+        await self.repo.keep_out_of_league(match_id)
+        return False
 
     async def _table_over(self, table_id: int) -> None:
         found = await self.repo.match_of_table(table_id)

@@ -309,3 +309,24 @@ async def test_partners_sign_up_together_or_are_drawn_and_sit_opposite(world: Wo
     single = await tours.new(plan("knockout", channel_id=12))
     with pytest.raises(TableError, match="one against one"):
         await tours.join(single.record.id, 1, "P1", partner=Member(user_id=2, name="P2"))
+
+
+async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, league=False)
+    tour = await tours.start(tour_id)
+    assert world.manager is not None and world.db is not None
+    table = world.manager.by_id[tour.matches[0].table_id or 0]
+    while table.playing:  # the AI plays both seats out
+        for seat in table.seats:
+            seat.away = True
+        world.manager.driver.drive(table)
+        await world.clock.run_until(lambda: not table.playing)
+    await world.clock.advance(0)
+    tour = await tours.get(tour_id)
+    assert tour.matches[0].result == "played" and tour.record.status == "finished"
+    league = League(LeagueRepo(world.db), LeagueSettings())
+    assert await league.catch_up() == 0  # nothing left for the league to add
+    assert await league.rating(GUILD, "briscola", 1) is None
