@@ -84,7 +84,7 @@ class TavoloBot(commands.AutoShardedBot):
         tours = self._tournaments = Tournaments(
             TournamentRepo(self._db), manager, league, settings.discord.runs
         )
-        tours.host = self._host = TournamentHost(self, publisher, tours)
+        tours.host = self._host = TournamentHost(self, publisher, tours, choices.pictures)
 
         async def match_finished(match_id: int) -> None:
             # A tournament may keep its matches out of the league; then it goes on.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -18,6 +19,7 @@ from bot.text import game_title
 from bot.tournaments import Member, Plan, ThreadRefused, Tournament, Tournaments
 from bot.views import tournament_board
 from bot.views.access import thinking
+from bot.views.attach import bracket_files
 from bot.views.click import Click, Interaction
 from bot.views.components import GREEN, GREY, button, view
 from bot.views.errors import CONTENT_MAX, tell
@@ -286,9 +288,15 @@ class TournamentHost:
     make one edit."""
 
     def __init__(
-        self, client: discord.Client, boards: Boards, tours: Tournaments, clock: Clock = REAL
+        self,
+        client: discord.Client,
+        boards: Boards,
+        tours: Tournaments,
+        pictures: Callable[[int], bool],
+        clock: Clock = REAL,
     ) -> None:
         self.client = client
+        self.pictures = pictures  # whether a server shows pictures (/table pictures)
         self.clock = clock
         self.boards = boards
         self.tours = tours
@@ -359,17 +367,31 @@ class TournamentHost:
     async def open_board(self, table: Table) -> None:
         await self.boards.open_board(table)
 
-    async def post(self, tour: Tournament) -> None:
-        """The new tournament's message, posted and remembered."""
+    async def _drawn(
+        self, tour: Tournament
+    ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        """The tournament's message: its text, its buttons, and a knockout's bracket as a
+        picture beside the text (unless the server turned pictures off)."""
         record = tour.record
         with speaking(self.language(record.channel_id, record.guild_id)):
             embed, buttons = tournament_board.embed(tour), _buttons(tour)
-        channel = self.client.get_partial_messageable(record.channel_id)
+            title = tournament_board.title(tour)
+        slots = tournament_board.bracket_slots(tour)
+        if slots is None or not self.pictures(record.guild_id):
+            return embed, buttons, []
+        return embed, buttons, await bracket_files(title, slots[0], slots[1], embed)
+
+    async def post(self, tour: Tournament) -> None:
+        """The new tournament's message, posted and remembered."""
+        embed, buttons, files = await self._drawn(tour)
+        channel = self.client.get_partial_messageable(tour.record.channel_id)
         if buttons is None:
-            message = await channel.send(embed=embed, allowed_mentions=NOBODY)
+            message = await channel.send(embed=embed, files=files, allowed_mentions=NOBODY)
         else:
-            message = await channel.send(embed=embed, view=buttons, allowed_mentions=NOBODY)
-        await self.tours.set_message(record.id, message.id)
+            message = await channel.send(
+                embed=embed, view=buttons, files=files, allowed_mentions=NOBODY
+            )
+        await self.tours.set_message(tour.record.id, message.id)
 
     async def _edit(self) -> None:
         await self.clock.sleep(GATHER)
@@ -381,12 +403,11 @@ class TournamentHost:
                 if record.message_id is None:
                     await self.post(tour)
                     continue
-                with speaking(self.language(record.channel_id, record.guild_id)):
-                    embed, buttons = tournament_board.embed(tour), _buttons(tour)
+                embed, buttons, files = await self._drawn(tour)
                 message = self.client.get_partial_messageable(
                     record.channel_id
                 ).get_partial_message(record.message_id)
-                await message.edit(embed=embed, view=buttons)
+                await message.edit(embed=embed, view=buttons, attachments=files)
             except discord.NotFound:
                 log.info("tournament %s: its message is gone; posting it again", tour_id)
                 await self.post(tour)

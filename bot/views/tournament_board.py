@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.gallery import Slot
 from bot.i18n import N_, t
 from bot.text import game_title
 from bot.tournaments import MatchRecord, Tournament, rounds
@@ -68,6 +69,28 @@ def bracket(tour: Tournament) -> list[str]:
         lines.append(t("**Round {round}**", round=number))
         lines += [_match_line(tour, m) for m in tour.matches if m.round == number]
     return lines
+
+
+def bracket_slots(tour: Tournament) -> tuple[list[list[Slot]], int] | None:
+    """A knockout's rounds as the bracket picture draws them, and its first round's size;
+    None before the first round (or for another format)."""
+    if tour.record.format != "knockout" or not tour.matches:
+        return None
+    columns: list[list[Slot]] = []
+    for number in sorted({m.round for m in tour.matches}):
+        column = []
+        for m in sorted((m for m in tour.matches if m.round == number), key=lambda m: m.n):
+            names = [rounds.entrant(tour, e).name for e in m.sides]
+            won = rounds.winner(m)
+            column.append(
+                Slot(
+                    names[0],
+                    names[1] if len(names) > 1 else None,
+                    None if won is None else m.sides.index(won),
+                )
+            )
+        columns.append(column)
+    return columns, len(columns[0])
 
 
 def standings_lines(tour: Tournament) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
-from fakediscord.models import Message
+from fakediscord.models import Attachment, Message
 from fakediscord.permissions import CREATE_PUBLIC_THREADS
 from fakediscord.users import Reply, SimUser
 
@@ -107,6 +107,14 @@ async def test_a_knockout_of_eight_then_of_six_with_byes_and_a_restart(
     await settle_round(discord, store, boss, 3)
     await discord.wait_for(lambda: said(discord, "Champion: **"), 10, "the champion")
     assert len(discord.world.threads_of(discord.channel)) == 7
+
+    def bracket_drawn() -> Attachment | None:
+        message = tournament_message(discord)
+        return message.embed_image() if "Round 3" in message.text else None
+
+    bracket = await discord.wait_for(bracket_drawn, 10, "the final's bracket, as a picture")
+    assert bracket.filename == "bracket.png" and bracket.dimensions is not None  # beside the text
+    assert bracket.dimensions[0] > 600
     # The same channel may run the next one: six, so the two top seeds have byes.
     await open_tournament(discord, boss, 6, game="briscola", format="knockout")
     await boss.slash("tournament start")
