@@ -364,7 +364,9 @@ class Tournaments:
             ):
                 await self._finish(tour)
                 break
-            matches = rounds.next_round(tour)
+            # A Swiss round of 256 is a matching over 32,640 pairs: seconds of work, done off
+            # the event loop, which keeps answering interactions meanwhile.
+            matches = await asyncio.to_thread(rounds.next_round, tour)
             record.round += 1
             await self.repo.add_round(record, matches)
             tour.matches += matches

@@ -115,6 +115,8 @@ async def test_a_knockout_of_eight_then_of_six_with_byes_and_a_restart(
     bracket = await discord.wait_for(bracket_drawn, 10, "the final's bracket, as a picture")
     assert bracket.filename == "bracket.png" and bracket.dimensions is not None  # beside the text
     assert bracket.dimensions[0] > 600
+    past = await answer(await discord.user("ann").slash("tournament history"))
+    assert "Tournament · Briscola · Knockout" in past and "champion " in past, past
     # The same channel may run the next one: six, so the two top seeds have byes.
     await open_tournament(discord, boss, 6, game="briscola", format="knockout")
     await boss.slash("tournament start")
