@@ -309,6 +309,9 @@ class TournamentHost:
         return self.boards.channel_language(channel_id, guild_id)
 
     async def open_thread(self, channel_id: int, name: str) -> int:
+        # Brought back at a start, a tournament may open a round before the server's channels
+        # have arrived from the gateway: they are known once the client is ready.
+        await self.client.wait_until_ready()
         channel = self.client.get_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise ThreadRefused(t("its channel is gone."))
