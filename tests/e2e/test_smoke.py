@@ -25,6 +25,7 @@ async def test_the_bot_registers_its_commands_and_answers_help_privately(
         "pass",
         "penultima",
         "league",
+        "tournament",
     ]
     assert discord.commands()[0].data["description"] == "How to play with Tavolo"
     alice, bob = discord.user("alice"), discord.user("bob")
