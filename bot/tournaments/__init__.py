@@ -1,7 +1,8 @@
 """Tournaments: a server's event, from sign-up to champion (knockout, Swiss, duplicate)."""
 
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament
-from bot.tournaments.service import Host, Plan, ThreadRefused, Tournaments
+from bot.tournaments.host import Host, ThreadRefused
+from bot.tournaments.service import Plan, Tournaments
 
 __all__ = [
     "EntrantRecord",

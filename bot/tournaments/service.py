@@ -16,7 +16,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from bot.games import SPECS, GameError
 from bot.games.base import parse_options
@@ -33,10 +33,11 @@ from bot.storage.tournaments import (
     TournamentRecord,
     TournamentRepo,
 )
-from bot.tables import Table, TableError, TableManager
+from bot.tables import TableError, TableManager
 from bot.tables.clock import REAL, Clock
 from bot.text import game_title
-from bot.tournaments import rounds
+from bot.tournaments import rounds, words
+from bot.tournaments.host import Host, ThreadRefused
 from bot.tournaments.pairing import seeding
 from bot.tournaments.rounds import SIDES, entrant
 from bot.tournaments.standings import LOSS, WIN
@@ -45,33 +46,6 @@ log = logging.getLogger(__name__)
 
 MOST_ENTRANTS = 256
 AI_LEVEL = "easy"  # the AI that fills a missing seat
-
-
-class ThreadRefused(Exception):
-    """Discord would not open a match's thread; the message says why, for the channel."""
-
-
-class Host(Protocol):
-    """What the Discord layer does for the tournaments. Texts are made in the channel's
-    language (``language``) before they are handed over."""
-
-    def language(self, channel_id: int, guild_id: int) -> str: ...
-
-    async def open_thread(self, channel_id: int, name: str) -> int:
-        """A public thread under the channel; its id. Raises ThreadRefused."""
-        ...
-
-    async def announce(self, channel_id: int, text: str) -> None: ...
-
-    def thread_room(self, guild_id: int) -> int | None:
-        """How many more threads the server may have active (None: not known)."""
-        ...
-
-    async def show(self, tournament: Tournament) -> None:
-        """Post the tournament's message, or edit it to what the tournament is now."""
-        ...
-
-    async def open_board(self, table: Table) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -90,16 +64,6 @@ class Plan:
     league: bool
     grace: int
     starts_in: int | None  # minutes; None: the organiser starts it
-
-
-def _not_opened(match: MatchRecord, why: str) -> str:
-    return t(
-        "Match {n} of round {round} could not be opened: {why} The tournament is paused; the"
-        " organiser resumes it with /tournament start.",
-        n=match.n,
-        round=match.round,
-        why=why,
-    )
 
 
 def _team(members: list[Member]) -> str:
@@ -370,7 +334,7 @@ class Tournaments:
             record.round += 1
             await self.repo.add_round(record, matches)
             tour.matches += matches
-            text = partial(self._round_text, tour, matches)
+            text = partial(words.round_text, tour, matches)
             await self._say(tour, text)
         await self._show(tour)
 
@@ -407,7 +371,7 @@ class Tournaments:
             except ThreadRefused as exc:
                 tour.record.status = "paused"
                 await self.repo.save(tour.record)
-                await self._say(tour, partial(_not_opened, match, str(exc)))
+                await self._say(tour, partial(words.not_opened, match, str(exc)))
                 return
 
     async def _open(self, tour: Tournament, match: MatchRecord) -> None:
@@ -444,9 +408,9 @@ class Tournaments:
         order = rounds.final_order(tour)
         with self._speaking(record):
             lines = [
-                t("The tournament is over. Champion: **{name}**.", name=self._name(tour, order[0]))
+                t("The tournament is over. Champion: **{name}**.", name=words.name(tour, order[0]))
             ]
-            lines += [f"{place}. {self._name(tour, e)}" for place, e in enumerate(order, 1)]
+            lines += [f"{place}. {words.name(tour, e)}" for place, e in enumerate(order, 1)]
         await self._announce(tour, "\n".join(lines))
         log.info("tournament %s: finished, champion %s", record.id, record.champion)
 
@@ -499,7 +463,7 @@ class Tournaments:
         """Under the lock: store a match's result, say it, and carry on."""
         self._unarm_grace(tour.record.id, match)
         await self.repo.save_match(tour.record.id, match)
-        await self._say(tour, lambda: self._result_text(tour, match))
+        await self._say(tour, partial(words.result_text, tour, match))
         if tour.record.status == "running":
             await self._carry_on(tour)
         else:
@@ -757,50 +721,3 @@ class Tournaments:
     async def _show(self, tour: Tournament) -> None:
         if self.host is not None:
             await self.host.show(tour)
-
-    def _name(self, tour: Tournament, n: int) -> str:
-        return entrant(tour, n).name
-
-    def _round_text(self, tour: Tournament, matches: list[MatchRecord]) -> str:
-        lines = [t("**Round {round}**", round=matches[0].round if matches else 0)]
-        for m in matches:
-            if m.bye:
-                lines.append(t("{name}: a bye", name=self._name(tour, m.sides[0])))
-            else:
-                lines.append(" – ".join(self._name(tour, e) for e in m.sides))
-        return "\n".join(lines)
-
-    def _result_text(self, tour: Tournament, match: MatchRecord) -> str:
-        names = [self._name(tour, e) for e in match.sides]
-        points = match.points or [0, 0]
-        if match.result == "walkover":
-            if points[0] == points[1]:
-                return t(
-                    "Round {round}: neither {a} nor {b} showed up in time.",
-                    round=match.round,
-                    a=names[0],
-                    b=names[1],
-                )
-            won = 0 if points[0] > points[1] else 1
-            return t(
-                "Round {round}: {winner} wins by walkover against {loser}.",
-                round=match.round,
-                winner=names[won],
-                loser=names[1 - won],
-            )
-        if points[0] == points[1]:
-            return t("Round {round}: {a} and {b} draw.", round=match.round, a=names[0], b=names[1])
-        won = 0 if points[0] > points[1] else 1
-        if match.result == "settled":
-            return t(
-                "Round {round}: the organiser gives the match to {winner} against {loser}.",
-                round=match.round,
-                winner=names[won],
-                loser=names[1 - won],
-            )
-        return t(
-            "Round {round}: {winner} beats {loser}.",
-            round=match.round,
-            winner=names[won],
-            loser=names[1 - won],
-        )

@@ -18,7 +18,7 @@ from bot.storage import Database, LeagueRepo, TableRepo
 from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
-from bot.tournaments.service import Plan, ThreadRefused, Tournaments
+from bot.tournaments import Plan, ThreadRefused, Tournaments
 from tests.clock import VirtualClock
 from tests.databases import Backend
 
