@@ -349,9 +349,7 @@ class Tournaments:
         ]
         room = self.host.thread_room(tour.record.guild_id)
         if room is not None and room < len(waiting):
-            tour.record.status = "paused"
-            await self.repo.save(tour.record)
-            await self._say(
+            await self._pause(
                 tour,
                 lambda: t(
                     "Round {round} needs {n} threads, and this server may open only {room} more"
@@ -369,9 +367,7 @@ class Tournaments:
             try:
                 await self._open(tour, match)
             except ThreadRefused as exc:
-                tour.record.status = "paused"
-                await self.repo.save(tour.record)
-                await self._say(tour, partial(words.not_opened, match, str(exc)))
+                await self._pause(tour, partial(words.not_opened, match, str(exc)))
                 return
 
     async def _open(self, tour: Tournament, match: MatchRecord) -> None:
@@ -552,9 +548,7 @@ class Tournaments:
             tour = await self.get(tournament_id)
             if tour.record.status != "running":
                 raise TableError(t("Only a running tournament can be paused."))
-            tour.record.status = "paused"
-            await self.repo.save(tour.record)
-            await self._say(
+            await self._pause(
                 tour,
                 lambda: t(
                     "The tournament is paused: the matches being played go on, and no new"
@@ -562,6 +556,13 @@ class Tournaments:
                 ),
             )
             await self._show(tour)
+
+    async def _pause(self, tour: Tournament, why: Callable[[], str]) -> None:
+        """Under the lock: no new round, nor match, is opened until the organiser resumes;
+        the channel is told ``why``."""
+        tour.record.status = "paused"
+        await self.repo.save(tour.record)
+        await self._say(tour, why)
 
     async def cancel(self, tournament_id: int) -> None:
         async with self.lock(tournament_id):
