@@ -31,7 +31,7 @@ from bot.views.outbox import global_sends
 from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
-from bot.views.tournament import TournamentHost
+from bot.views.tournament import TablesTold, TournamentHost
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class TavoloBot(commands.AutoShardedBot):
         await choices.load()
         sends = global_sends(settings.discord.global_rate_limit, settings.discord.share)
         publisher = Publisher(self, manager, choices, settings.sends, sends)
-        manager.listener = self._publisher = publisher
+        self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
         tours = self._tournaments = Tournaments(
             TournamentRepo(self._db), manager, league, settings.discord.runs
@@ -93,6 +93,7 @@ class TavoloBot(commands.AutoShardedBot):
             await tours.table_finished(match_id)
 
         manager.match_finished = match_finished
+        manager.listener = TablesTold(publisher, tours)
         self.services = Services(manager, publisher, league, choices, tours)
         await warm_up()
         log.info("heap: %d objects held from the start, out of the collector's reach", settle())

@@ -485,6 +485,12 @@ class Tournaments:
         if tour.record.status == "running":
             await self._open_matches(tour)
 
+    def table_closed(self, table_id: int, status: str) -> None:
+        """A table was closed: one of a match ended without a result (``/table end``) has
+        its match played again, in a new thread."""
+        if status == "abandoned":
+            self._spawn(self._table_over(table_id))
+
     async def thread_deleted(self, thread_id: int) -> None:
         """A match's thread was deleted: its table ends, and the match is played again in a
         new thread."""
@@ -492,8 +498,7 @@ class Tournaments:
         if table is None or await self.repo.match_of_table(table.id) is None:
             return
         await self.tables.set_board(table, None)  # gone with its thread: nothing to edit
-        await self.tables.end(table)
-        self._spawn(self._table_over(table.id))
+        await self.tables.end(table)  # told as closed: played again (``table_closed``)
 
     # -- walkovers -------------------------------------------------------------------------
 

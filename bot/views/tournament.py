@@ -12,9 +12,11 @@ from typing import Any, Literal
 import discord
 from discord.ui import Button
 
+from bot.games.base import Event
 from bot.i18n import speaking, t
 from bot.tables import Table, TableError
 from bot.tables.clock import REAL, Clock
+from bot.tables.floor import Listener
 from bot.text import game_title
 from bot.tournaments import Member, Plan, ThreadRefused, Tournament, Tournaments
 from bot.views import tournament_board
@@ -422,3 +424,25 @@ class TournamentHost:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class TablesTold:
+    """The tables' listener (``bot.tables.Listener``): the publisher, and the tournaments
+    told of every table closed."""
+
+    def __init__(self, publisher: Listener, tours: Tournaments) -> None:
+        self.publisher = publisher
+        self.tours = tours
+
+    async def table_changed(self, table: Table, events: list[Event]) -> None:
+        await self.publisher.table_changed(table, events)
+
+    async def turn_started(self, table: Table, seat: int) -> None:
+        await self.publisher.turn_started(table, seat)
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
+        await self.publisher.turn_warning(table, seat, seconds)
+
+    async def table_closed(self, table: Table) -> None:
+        await self.publisher.table_closed(table)
+        self.tours.table_closed(table.id, table.record.status)

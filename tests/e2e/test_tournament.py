@@ -216,6 +216,18 @@ async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
     await discord.wait_for(
         lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "the match on again"
     )
+    # Its table ended with /table end (by its host): the match is played again too.
+    (moved,) = discord.world.threads_of(discord.channel)
+    host_id = store.table(matches(store)[0]["table_id"]).host_id
+    host = next(u for u in (ann, discord.user("bob")) if u.id == host_id)
+    ended = await answer(await host.slash("table end", channel=moved))
+    assert "closed" in ended, ended
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 2, 10, "a third thread"
+    )
+    await discord.wait_for(
+        lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "on once more"
+    )
     # Without Create Public Threads, /tournament new says what is missing.
     other = discord.create_channel("other")
     everyone = discord.world.guilds[discord.guild.id].everyone
