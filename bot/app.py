@@ -21,14 +21,17 @@ from bot.health import record_heartbeats
 from bot.heap import settle
 from bot.league import League
 from bot.storage import Database, LeagueRepo, SettingsRepo, TableRepo
+from bot.storage.tournaments import TournamentRepo
 from bot.tables import Choices, TableManager
 from bot.tables.ai_worker import AIWorkers
+from bot.tournaments import Tournaments
 from bot.views.attach import warm_up
 from bot.views.errors import report_error
 from bot.views.outbox import global_sends
 from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
+from bot.views.tournament import TablesTold, TournamentHost
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +65,8 @@ class TavoloBot(commands.AutoShardedBot):
         self._ai: AIWorkers | None = None
         self._publisher: Publisher | None = None
         self._heartbeats: asyncio.Task[None] | None = None
+        self._tournaments: Tournaments | None = None
+        self._host: TournamentHost | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -74,16 +79,29 @@ class TavoloBot(commands.AutoShardedBot):
         await choices.load()
         sends = global_sends(settings.discord.global_rate_limit, settings.discord.share)
         publisher = Publisher(self, manager, choices, settings.sends, sends)
-        manager.listener = self._publisher = publisher
+        self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
-        manager.match_finished = league.record
-        self.services = Services(manager, publisher, league, choices)
+        tours = self._tournaments = Tournaments(
+            TournamentRepo(self._db), manager, league, settings.discord.runs
+        )
+        tours.host = self._host = TournamentHost(self, publisher, tours, choices.pictures)
+
+        async def match_finished(match_id: int) -> None:
+            # A tournament may keep its matches out of the league; then it goes on.
+            if await tours.counts_in_league(match_id):
+                await league.record(match_id)
+            await tours.table_finished(match_id)
+
+        manager.match_finished = match_finished
+        manager.listener = TablesTold(publisher, tours)
+        self.services = Services(manager, publisher, league, choices, tours)
         await warm_up()
         log.info("heap: %d objects held from the start, out of the collector's reach", settle())
         await league.catch_up()
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
         publisher.ended(manager.ended_at_restore)
+        await tours.restore()
 
         self._heartbeats = asyncio.create_task(
             record_heartbeats(
@@ -92,6 +110,7 @@ class TavoloBot(commands.AutoShardedBot):
         )
         self.add_dynamic_items(*CLICKS)
         self.add_listener(on_interaction, "on_interaction")
+        self.add_listener(self._thread_deleted, "on_raw_thread_delete")
         self.tree.error(self._command_failed)
         await self.tree.set_translator(Translator())
         for cog in all_cogs():
@@ -115,6 +134,10 @@ class TavoloBot(commands.AutoShardedBot):
             table = found.id if found else None
         await report_error(interaction, error, f"/{command}", table)
 
+    async def _thread_deleted(self, payload: discord.RawThreadDeleteEvent) -> None:
+        if self._tournaments is not None:
+            await self._tournaments.thread_deleted(payload.thread_id)
+
     async def on_ready(self) -> None:
         log.info("ready as %s (id=%s)", self.user, self.user.id if self.user else None)
 
@@ -123,6 +146,12 @@ class TavoloBot(commands.AutoShardedBot):
         if self._heartbeats is not None:
             self._heartbeats.cancel()  # the record stays, and grows old
             self._heartbeats = None
+        if self._tournaments is not None:
+            await self._tournaments.close()
+            self._tournaments = None
+        if self._host is not None:
+            await self._host.close()
+            self._host = None
         if self.services is not None:
             await self.services.manager.close()
             self.services = None

@@ -21,6 +21,8 @@ from bot.games import GAMES, SPECS, GameSpec
 from bot.pictures import deck, hand_picture, png
 from bot.pictures import prepare as prepare_palette
 from bot.pictures.boards import Board, View, seat_names
+from bot.pictures.bracket import Slot as Slot  # what a bracket is drawn from
+from bot.pictures.bracket import bracket_picture
 
 
 def painter(game: GameSpec[Any, Any, Any] | str) -> Board:
@@ -77,6 +79,11 @@ def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = 
     at most twelve, the ``legal`` ones raised and the rest dimmed (``None``: all alike)."""
     prepare()
     return png(hand_picture(pack_of(game), cards, legal))
+
+
+def bracket_image(title: str, rounds: Sequence[Sequence[Slot]], size: int) -> bytes:
+    """A knockout's bracket (``bot.pictures.bracket``) as PNG bytes, in colours of its own."""
+    return png(bracket_picture(title, rounds, size), shared=False)
 
 
 def _played_view(game: str, seats: int, moves: int) -> View:

@@ -54,6 +54,8 @@ MISSING_PERMISSIONS = ErrorKind(403, 50013, "Missing Permissions")
 INVALID_WEBHOOK_TOKEN = ErrorKind(401, 50027, "Invalid Webhook Token")
 INVALID_JSON = ErrorKind(400, 50109, "The request body contains invalid JSON.")
 INVALID_FORM_BODY = ErrorKind(400, 50035, "Invalid Form Body")
+TOO_MANY_THREADS = ErrorKind(400, 160006, "Maximum number of active threads reached")
+NOT_A_THREAD_PARENT = ErrorKind(400, 50024, "Cannot execute action on this channel type")
 
 
 def too_many_attachments(limit: int) -> DiscordError:

@@ -202,13 +202,23 @@ class Channel:
     topic: str | None = None
     overwrites: dict[int, Overwrite] = field(default_factory=dict)
     last_message_id: int | None = None
+    parent_id: int | None = None
+    """A thread's channel (then ``type`` is 11, a public thread)."""
+    owner_id: int | None = None
+    """Who started the thread."""
+    auto_archive_duration: int = 1440
+    archived: bool = False
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def is_thread(self) -> bool:
+        return self.parent_id is not None
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "guild_id": str(self.guild_id),
@@ -216,11 +226,27 @@ class Channel:
             "position": self.position,
             "topic": self.topic,
             "nsfw": False,
-            "parent_id": None,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
             "rate_limit_per_user": 0,
             "last_message_id": str(self.last_message_id) if self.last_message_id else None,
             "permission_overwrites": [o.to_json() for o in self.overwrites.values()],
         }
+        if self.is_thread:
+            del found["position"], found["topic"], found["permission_overwrites"]
+            found.update(
+                owner_id=str(self.owner_id),
+                message_count=0,
+                member_count=1,
+                total_message_sent=0,
+                flags=0,
+                thread_metadata={
+                    "archived": self.archived,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": iso_now(),
+                    "locked": False,
+                },
+            )
+        return found
 
 
 @dataclass(eq=False)

@@ -21,6 +21,7 @@ MENTION_EVERYONE = 1 << 17
 USE_EXTERNAL_EMOJIS = 1 << 18
 CHANGE_NICKNAME = 1 << 26
 USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL = (1 << 53) - 1
 
@@ -37,6 +38,7 @@ EVERYONE_DEFAULT = (
     | USE_EXTERNAL_EMOJIS
     | CHANGE_NICKNAME
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 
@@ -52,7 +54,14 @@ def guild_permissions(guild: Guild, member: Member) -> int:
 
 
 def channel_permissions(guild: Guild, channel: Channel, member: Member) -> int:
-    """Discord's algorithm: base, then @everyone, role and member overwrites, in that order."""
+    """Discord's algorithm: base, then @everyone, role and member overwrites, in that order.
+    A thread has its channel's permissions, where Send Messages in Threads stands for Send
+    Messages."""
+    if channel.parent_id is not None:
+        perms = channel_permissions(guild, guild.channels[channel.parent_id], member)
+        if perms & SEND_MESSAGES_IN_THREADS:
+            return perms | SEND_MESSAGES
+        return perms & ~SEND_MESSAGES
     perms = guild_permissions(guild, member)
     if perms == ALL:
         return ALL

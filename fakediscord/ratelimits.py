@@ -33,6 +33,10 @@ class Limits:
     """Follow-ups and edits through an interaction token, per token."""
     other: Bucket = Bucket(5, 1.0)
     """Every other limited route, per route and major parameter."""
+    threads: Bucket = Bucket(5, 5.0)
+    """Threads started, per channel."""
+    active_threads: int = 1000
+    """Active threads a server may hold (Discord's limit); one more is refused, 160006."""
     ack_deadline: float = 3.0
     """Seconds the bot has to answer an interaction."""
     token_lifetime: float = 900.0

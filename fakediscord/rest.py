@@ -42,6 +42,7 @@ from .models import (
 )
 from .permissions import (
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     MANAGE_MESSAGES,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
@@ -212,6 +213,7 @@ class RestApi:
                 bucket="channel_messages",
             ),
             Route("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            Route("POST", "/channels/{channel_id}/threads", self.post_thread, bucket="threads"),
         ]
 
     # --- identity ----------------------------------------------------------------------
@@ -406,6 +408,30 @@ class RestApi:
         errors.raise_if_any()
         world = self.world
         return json_response(world.post(channel, world.bot, body, uploads).to_json())
+
+    async def post_thread(self, request: web.Request) -> web.Response:
+        """Start a thread without a message: a public one (type 11), the only kind the fake
+        opens; Create Public Threads needed in the channel."""
+        body, _ = await read_payload(request)
+        channel = self._channel(request, CREATE_PUBLIC_THREADS)
+        errors = FormErrors()
+        name = body.get("name") if isinstance(body, dict) else None
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            errors.add(("name",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        kind = body.get("type", 12) if isinstance(body, dict) else 12
+        if kind != 11:
+            errors.add(("type",), "BASE_TYPE_CHOICES", "Only public threads (11) are opened here.")
+        archive = body.get("auto_archive_duration", 4320) if isinstance(body, dict) else 4320
+        if archive not in (60, 1440, 4320, 10080):
+            errors.add(
+                ("auto_archive_duration",),
+                "BASE_TYPE_CHOICES",
+                "Value must be one of (60, 1440, 4320, 10080).",
+            )
+        errors.raise_if_any()
+        world = self.world
+        thread = world.create_thread(channel, world.bot, str(name), int(archive))
+        return json_response(thread.to_json(), status=201)
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request, READ_MESSAGE_HISTORY)

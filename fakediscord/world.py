@@ -13,7 +13,13 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from .errors import REQUEST_TOO_LARGE, DiscordError, too_many_attachments
+from .errors import (
+    NOT_A_THREAD_PARENT,
+    REQUEST_TOO_LARGE,
+    TOO_MANY_THREADS,
+    DiscordError,
+    too_many_attachments,
+)
 from .models import (
     EPHEMERAL,
     LOADING,
@@ -153,8 +159,8 @@ class World:
             "unavailable": False,
             "member_count": len(guild.members),
             "members": [m.to_json() for m in members],
-            "channels": [c.to_json() for c in guild.channels.values()],
-            "threads": [],
+            "channels": [c.to_json() for c in guild.channels.values() if not c.is_thread],
+            "threads": [c.to_json() for c in self.active_threads(guild)],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -174,6 +180,49 @@ class World:
         self.channels[channel.id] = channel
         self.dispatch("CHANNEL_CREATE", channel.to_json())
         return channel
+
+    def create_thread(self, parent: Channel, owner: User, name: str, archive: int) -> Channel:
+        """A public thread under a text channel, within the server's active-thread limit."""
+        if parent.is_thread or parent.type != 0:
+            raise NOT_A_THREAD_PARENT()
+        guild = self.guilds[parent.guild_id]
+        if len(self.active_threads(guild)) >= self.limits.active_threads:
+            raise TOO_MANY_THREADS()
+        thread = Channel(
+            self.ids.next(),
+            guild.id,
+            name,
+            type=11,
+            parent_id=parent.id,
+            owner_id=owner.id,
+            auto_archive_duration=archive,
+        )
+        guild.channels[thread.id] = thread
+        self.channels[thread.id] = thread
+        self.dispatch("THREAD_CREATE", {**thread.to_json(), "newly_created": True})
+        return thread
+
+    def active_threads(self, guild: Guild) -> list[Channel]:
+        return [c for c in guild.channels.values() if c.is_thread and not c.archived]
+
+    def threads_of(self, parent: Channel) -> list[Channel]:
+        """The threads started under a channel, oldest first."""
+        guild = self.guilds[parent.guild_id]
+        return [c for c in guild.channels.values() if c.parent_id == parent.id]
+
+    def delete_thread(self, thread: Channel) -> None:
+        """What a moderator's deleting a thread does: gone, and the bot is told."""
+        guild = self.guilds[thread.guild_id]
+        del guild.channels[thread.id], self.channels[thread.id]
+        self.dispatch(
+            "THREAD_DELETE",
+            {
+                "id": str(thread.id),
+                "guild_id": str(guild.id),
+                "parent_id": str(thread.parent_id),
+                "type": thread.type,
+            },
+        )
 
     def add_member(self, guild: Guild, user: User) -> Member:
         member = guild.members[user.id] = Member(user)

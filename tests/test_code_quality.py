@@ -28,8 +28,13 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # records: a finished deal's record, its commitment, replay and check (pure but for words).
     "records": ({"records", "games", "i18n", "text"}, {"pydantic"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text", "records"}, set()),
+    # Tournaments drive tables: their pairings, standings and rounds, above the table manager.
+    "tournaments": (
+        {"tournaments", "tables", "storage", "league", "games", "config", "i18n", "text"},
+        {"networkx"},
+    ),
     "views": (
-        {"views", "tables", "games", "league", "text", "i18n", "gallery", "records"},
+        {"views", "tables", "tournaments", "games", "league", "text", "i18n", "gallery", "records"},
         {"discord"},
     ),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
@@ -45,7 +50,8 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # The garbage collector's settings: the standard library only.
     "heap": (set(), set()),
     "app": (
-        {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables", "views"},
+        {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables"}
+        | {"tournaments", "views"},
         {"discord", "uvloop"},  # uvloop: the event loop, where installed
     ),
     # games: the words each game keeps in every language (``GameText.kept``).

@@ -12,5 +12,6 @@ def all_cogs() -> list[commands.Cog]:
     from bot.cogs.play import PlayCog
     from bot.cogs.replay import ReplayCog
     from bot.cogs.tables import TablesCog
+    from bot.cogs.tournament import TournamentCog
 
-    return [HelpCog(), TablesCog(), PlayCog(), LeagueCog(), ReplayCog()]
+    return [HelpCog(), TablesCog(), PlayCog(), LeagueCog(), ReplayCog(), TournamentCog()]

@@ -35,6 +35,9 @@ TABLES = {
     "channel_settings": "channel_id",
     "deal_records": "id",
     "deal_players": "deal_id, user_id",
+    "tournaments": "id",
+    "tournament_entrants": "tournament_id, n",
+    "tournament_matches": "tournament_id, round, n",
 }
 BATCH = 1000
 

@@ -52,6 +52,27 @@ class Lobby:
         seats = [Seat(name=host_name, user_id=host_id)]
         return await self._open(guild_id, channel_id, host_id, game, chosen, seats)
 
+    async def seated(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any],
+        seats: list[Seat],
+        seed: int | None = None,
+    ) -> Table:
+        """A table opened with its seats taken, in order, and started at once (a tournament's
+        match); ``seed`` fixes its deal (every table of a duplicate round is dealt alike)."""
+        host = next(s.user_id for s in seats if s.user_id is not None)
+        table = await self._open(guild_id, channel_id, host, game, options, seats, seed)
+        async with table.lock:
+            table.state = table.new_state()
+            table.record.status = "playing"
+            await self.repo.start(table.id, table.seats, table.rules.dump(table.state))
+        await self.floor.told(table, [])
+        self.drive(table)
+        return table
+
     async def rematch(self, table_id: int, user_id: int, channel_id: int | None) -> Table:
         """A new lobby in the same channel with the finished match's seats, game and house
         rules; the person asking (in ``channel_id``) is its host."""
@@ -73,6 +94,7 @@ class Lobby:
         game: str,
         options: dict[str, Any],
         seats: list[Seat],
+        seed: int | None = None,
     ) -> Table:
         if channel_id in self.floor.by_channel:
             raise TableError(
@@ -87,8 +109,10 @@ class Lobby:
                 host_id,
                 options,
                 seats,
-                secrets.randbits(48),
-                new_secret(),
+                secrets.randbits(48) if seed is None else seed,
+                # A tournament's table is dealt from the seed it fixed (a duplicate round's
+                # tables hold the same cards), so it has no secret to commit to.
+                new_secret() if seed is None else None,
             )
         except DuplicateTable:
             raise TableError(t("This channel already has a table.")) from None

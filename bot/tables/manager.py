@@ -66,7 +66,7 @@ class TableManager:
         self.create, self.rematch, self.join = lobby.create, lobby.rematch, lobby.join
         self.add_ai, self.set_options, self.start = lobby.add_ai, lobby.set_options, lobby.start
         self.leave, self.kick, self.back = lobby.leave, lobby.kick, lobby.back
-        self.end, self.say = lobby.end, lobby.say
+        self.end, self.say, self.seated = lobby.end, lobby.say, lobby.seated
 
     @property
     def history(self) -> History:

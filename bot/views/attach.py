@@ -21,11 +21,12 @@ from typing import Any
 
 import discord
 
-from bot.gallery import board_image, hand_image, prepare
+from bot.gallery import Slot, board_image, bracket_image, hand_image, prepare
 from bot.tables import Table
 
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
+BRACKET_FILE = "bracket.png"
 
 ANSWER, BOARD = 0, 1
 """Who waits for a picture: a person, for the answer to their click; or a board's edit."""
@@ -119,6 +120,14 @@ async def picture_files(
     """A board's picture drawn from a public ``view`` (a replay's step), as ``embed``'s image."""
     data = await _painter.draw(partial(board_image, game, view, names), ANSWER)
     return _attached(embed, BOARD_FILE, data)
+
+
+async def bracket_files(
+    title: str, rounds: list[list[Slot]], size: int, embed: discord.Embed
+) -> list[discord.File]:
+    """A knockout's bracket as a picture, shown as ``embed``'s image beside its text."""
+    data = await _painter.draw(partial(bracket_image, title, rounds, size), BOARD)
+    return _attached(embed, BRACKET_FILE, data)
 
 
 async def hand_files(table: Table, seat: int, embed: discord.Embed) -> list[discord.File]:

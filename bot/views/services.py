@@ -9,6 +9,7 @@ import discord
 
 from bot.league import League
 from bot.tables import Choices, Table, TableManager
+from bot.tournaments import Tournaments
 
 
 class Boards(Protocol):
@@ -28,6 +29,7 @@ class Services:
     publisher: Boards
     league: League
     choices: Choices
+    tournaments: Tournaments | None = None
 
 
 def services(interaction: discord.Interaction[Any]) -> Services:

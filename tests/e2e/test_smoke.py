@@ -26,6 +26,7 @@ async def test_the_bot_registers_its_commands_and_answers_help_privately(
         "penultima",
         "league",
         "replay",
+        "tournament",
     ]
     assert discord.commands()[0].data["description"] == "How to play with Tavolo"
     alice, bob = discord.user("alice"), discord.user("bob")

@@ -18,8 +18,15 @@ from bot.storage.copy import TABLES, CopyRefused, copy_database
 from bot.storage.db import migrations
 from bot.storage.deals import NewDeal
 from bot.storage.records import Move, Score, Seat
+from bot.storage.tournaments import (
+    EntrantRecord,
+    MatchRecord,
+    Member,
+    TournamentRepo,
+)
 from tests.databases import PostgresBackend, SQLiteBackend
 from tests.league.helpers import finished
+from tests.tournaments.test_storage import a_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 SNOWFLAKE = 1_234_567_890_123_456_789  # Discord ids need 64 bits
@@ -61,7 +68,17 @@ async def bot_data(url: str) -> None:
     settings = SettingsRepo(db)
     await settings.set_pictures(SNOWFLAKE, False)
     await settings.set_language(1, SNOWFLAKE, "it")
+    await a_tournament_under_way(db, playing.id)
     await db.close()
+
+
+async def a_tournament_under_way(db: Database, table_id: int) -> None:
+    repo = TournamentRepo(db)
+    record = await repo.create(a_tournament(guild_id=SNOWFLAKE, organiser_id=SNOWFLAKE))
+    members = [Member(user_id=SNOWFLAKE, name="Ann")]
+    await repo.set_entrants(record.id, [EntrantRecord(n=1, name="Ann", members=members)])
+    record.status, record.round = "running", 1
+    await repo.add_round(record, [MatchRecord(round=1, n=1, sides=[1, 2], table_id=table_id)])
 
 
 async def every_row(url: str) -> dict[str, list[tuple[Any, ...]]]:
@@ -138,7 +155,7 @@ async def test_the_command_copies_and_says_what(tmp_path: Path, postgres: Postgr
         subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert "  moves: 2 rows" in done.stdout and "rows in 12 tables" in done.stdout
+    assert "  moves: 2 rows" in done.stdout and "rows in 15 tables" in done.stdout
     again = await asyncio.to_thread(
         subprocess.run, [*command, postgres.url], cwd=ROOT, capture_output=True, text=True
     )

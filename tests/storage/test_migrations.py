@@ -69,7 +69,7 @@ async def test_both_dialects_end_with_the_same_tables_columns_and_indexes(
     try:
         tables = await sqlite.tables()
         assert tables == await pg.tables()
-        assert "schema_version" not in tables and len(tables) == 12
+        assert "schema_version" not in tables and len(tables) == 15
 
         lite_columns = {}
         for table in tables:

@@ -1,0 +1,169 @@
+"""A tournament's rounds from its stored matches: the next round's pairings, a played
+match's points, who goes through, and the final order. Pure: the service stores and opens
+what these return."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.seating import Seating
+from bot.storage.tournaments import EntrantRecord, MatchRecord, Tournament
+from bot.tournaments.pairing import (
+    duplicate_scores,
+    duplicate_tables,
+    knockout_first_round,
+    knockout_next_round,
+    knockout_rounds,
+    swiss_pairings,
+)
+from bot.tournaments.standings import DRAW, LOSS, WIN, Played, byes, met, scores, standings
+
+SIDES = 2  # every tournament match is between two sides: two people, or two teams
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A table's deal from the tournament's secret seed: the same parts, the same deal."""
+    # Repeatable from a seed that is itself secret (``secrets``): the deal, not a key.
+    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(48)  # noqa: S311
+
+
+def active(t: Tournament) -> list[int]:
+    return [e.n for e in t.entrants if not e.dropped]
+
+
+def played(matches: Sequence[MatchRecord]) -> list[Played]:
+    """The matches with a result, as the standings count them."""
+    found = []
+    for m in matches:
+        if m.status != "done" or m.points is None:
+            continue
+        if m.bye:
+            found.append(Played(m.sides[0], None, m.points[0], 0))
+        else:
+            found.append(Played(m.sides[0], m.sides[1], m.points[0], m.points[1]))
+    return found
+
+
+def winner(m: MatchRecord) -> int | None:
+    """Who goes through a knockout match: the side with more points; at a draw (or a double
+    walkover) the better seed, the lower entrant number. None while it is not over."""
+    if m.status != "done" or m.points is None:
+        return None
+    if m.bye:
+        return m.sides[0]
+    home, away = m.sides
+    if m.points[0] != m.points[1]:
+        return home if m.points[0] > m.points[1] else away
+    return min(home, away)
+
+
+def next_round(t: Tournament) -> list[MatchRecord]:
+    """The matches of the round after ``t.record.round`` (byes already done)."""
+    record = t.record
+    number = record.round + 1
+    if record.format == "knockout":
+        if number == 1:
+            pairs = knockout_first_round(sorted(active(t)))
+        else:
+            last = [m for m in t.matches if m.round == record.round]
+            ahead = [w for m in sorted(last, key=lambda m: m.n) if (w := winner(m)) is not None]
+            pairs = knockout_next_round(ahead)
+        sides = [[a] if b is None else [a, b] for a, b in pairs]
+    elif record.format == "swiss":
+        done = played(t.matches)
+        field = active(t)
+        pairs = swiss_pairings(field, scores(field, done), met(done), byes(done))
+        sides = [[a] if b is None else [a, b] for a, b in pairs]
+    else:
+        sides = duplicate_tables(active(t), SIDES, number - 1)
+    matches = []
+    for n, entrants in enumerate(sides, 1):
+        if len(entrants) == 1:
+            matches.append(
+                MatchRecord(
+                    round=number, n=n, sides=entrants, status="done", result="bye", points=[WIN]
+                )
+            )
+            continue
+        # A duplicate deals every table of a round alike, and the same deals again for as many
+        # rounds as there are sides (each entrant holds each side's cards once).
+        seed = (
+            derived_seed(record.seed, "deal", (number - 1) // SIDES)
+            if record.format == "duplicate"
+            else derived_seed(record.seed, "match", number, n)
+        )
+        matches.append(MatchRecord(round=number, n=n, sides=entrants, seed=seed))
+    return matches
+
+
+def rounds_of(t: Tournament) -> int:
+    """How many rounds the tournament plays (a knockout: as its field asks)."""
+    if t.record.format == "knockout":
+        return knockout_rounds(len(active(t)))
+    return t.record.rounds or SIDES
+
+
+def points_of(
+    outcome: dict[str, Any], seating: Seating, seats: int
+) -> tuple[list[int], list[float]]:
+    """A played match's points per side (in halves: win 2, draw 1) and margins: the side's
+    points in the game less the other's where the outcome counts points (``points``, one per
+    seat), else one for a win."""
+    side = {s: team % SIDES for s, team in enumerate(seating.teams(seats))}
+    first = {side[s] for s in outcome["ranking"][0]}
+    if len(first) == SIDES:
+        result = [DRAW, DRAW]
+    else:
+        result = [WIN if s in first else LOSS for s in range(SIDES)]
+    counted = outcome.get("points")
+    if isinstance(counted, list) and len(counted) == seats:
+        by_side = [float(counted[seating.side_seats(seats)[s][0]]) for s in range(SIDES)]
+    else:
+        by_side = [float(p) / WIN for p in result]
+    return result, [by_side[0] - by_side[1], by_side[1] - by_side[0]]
+
+
+def duplicate_totals(t: Tournament) -> dict[int, float]:
+    """Each entrant's duplicate score over the rounds: per round, its margin over the others
+    who held the same side's cards."""
+    total = dict.fromkeys(active(t), 0.0)
+    for number in sorted({m.round for m in t.matches}):
+        margins: dict[int, dict[int, float]] = {s: {} for s in range(SIDES)}
+        for m in t.matches:
+            if m.round == number and m.margins is not None and not m.bye:
+                for s, entrant in enumerate(m.sides):
+                    margins[s][entrant] = m.margins[s]
+        for entrant, score in duplicate_scores(margins).items():
+            total[entrant] = total.get(entrant, 0.0) + score
+    return total
+
+
+def final_order(t: Tournament) -> list[int]:
+    """The entrants best first, as the tournament stands."""
+    record = t.record
+    if record.format == "swiss":
+        return [line.entrant for line in standings(active(t), played(t.matches))]
+    if record.format == "duplicate":
+        totals = duplicate_totals(t)
+        return sorted(totals, key=lambda e: (-totals[e], e))
+    # A knockout: the later an entrant went out, the better; the champion first.
+    lasted: dict[int, int] = {}
+    for m in t.matches:
+        for e in m.sides:
+            lasted[e] = max(lasted.get(e, 0), m.round * 2 + (winner(m) == e))
+    return sorted(lasted, key=lambda e: (-lasted[e], e))
+
+
+def champion(t: Tournament) -> int | None:
+    order = final_order(t)
+    return order[0] if order else None
+
+
+def round_over(t: Tournament) -> bool:
+    return all(m.status in ("done", "void") for m in t.matches if m.round == t.record.round)
+
+
+def entrant(t: Tournament, n: int) -> EntrantRecord:
+    return next(e for e in t.entrants if e.n == n)

@@ -1,0 +1,71 @@
+"""What the channel is told of a tournament's rounds and matches, in the words of the
+language being spoken (the service speaks the channel's)."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.storage.tournaments import MatchRecord, Tournament
+from bot.tournaments.rounds import entrant
+
+
+def not_opened(match: MatchRecord, why: str) -> str:
+    """A match whose thread Discord refused, and the pause."""
+    return t(
+        "Match {n} of round {round} could not be opened: {why} The tournament is paused; the"
+        " organiser resumes it with /tournament start.",
+        n=match.n,
+        round=match.round,
+        why=why,
+    )
+
+
+def name(tour: Tournament, n: int) -> str:
+    return entrant(tour, n).name
+
+
+def round_text(tour: Tournament, matches: list[MatchRecord]) -> str:
+    """A new round's matches and byes, as the channel is told them."""
+    lines = [t("**Round {round}**", round=matches[0].round if matches else 0)]
+    for m in matches:
+        if m.bye:
+            lines.append(t("{name}: a bye", name=name(tour, m.sides[0])))
+        else:
+            lines.append(" – ".join(name(tour, e) for e in m.sides))
+    return "\n".join(lines)
+
+
+def result_text(tour: Tournament, match: MatchRecord) -> str:
+    """A match's result, as the channel is told it."""
+    names = [name(tour, e) for e in match.sides]
+    points = match.points or [0, 0]
+    if match.result == "walkover":
+        if points[0] == points[1]:
+            return t(
+                "Round {round}: neither {a} nor {b} showed up in time.",
+                round=match.round,
+                a=names[0],
+                b=names[1],
+            )
+        won = 0 if points[0] > points[1] else 1
+        return t(
+            "Round {round}: {winner} wins by walkover against {loser}.",
+            round=match.round,
+            winner=names[won],
+            loser=names[1 - won],
+        )
+    if points[0] == points[1]:
+        return t("Round {round}: {a} and {b} draw.", round=match.round, a=names[0], b=names[1])
+    won = 0 if points[0] > points[1] else 1
+    if match.result == "settled":
+        return t(
+            "Round {round}: the organiser gives the match to {winner} against {loser}.",
+            round=match.round,
+            winner=names[won],
+            loser=names[1 - won],
+        )
+    return t(
+        "Round {round}: {winner} beats {loser}.",
+        round=match.round,
+        winner=names[won],
+        loser=names[1 - won],
+    )

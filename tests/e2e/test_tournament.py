@@ -1,0 +1,239 @@
+"""Tournaments through the fake Discord, on both databases: a knockout of eight and one of
+six (byes to the top seeds) with a restart mid-round, a Swiss of seven over three rounds, a
+duplicate of four tables dealt alike, a walkover, a settle, a deleted thread, bad input."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+from typing import Any
+
+import pytest
+
+from fakediscord import FakeDiscord
+from fakediscord.models import Attachment, Message
+from fakediscord.permissions import CREATE_PUBLIC_THREADS
+from fakediscord.users import Reply, SimUser
+
+from .botprocess import BotProcess
+from .driver import Store
+
+pytestmark = pytest.mark.e2e
+
+QUIET = {"tables": {"turn_timeout": 3600, "ai_delay": 0}}  # nobody's turn runs out meanwhile
+NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
+
+
+def tournament_message(discord: FakeDiscord) -> Message:
+    found = [m for m in discord.messages() if m.embeds and "Tournament ·" in m.text]
+    assert found, "no tournament message"
+    return found[-1]
+
+
+async def open_tournament(
+    discord: FakeDiscord, organiser: SimUser, people: int, **options: Any
+) -> list[SimUser]:
+    told = await answer(await organiser.slash("tournament new", **options))
+    assert "is open" in told, told
+    players = [discord.user(name) for name in NAMES[:people]]
+    message = tournament_message(discord)
+    for player in players:
+        joined = await answer(await player.click(message, label="Join"))
+        assert "signed up" in joined, joined
+    await discord.wait_for(
+        lambda: f"Entrants: {people}" in tournament_message(discord).text, 5, "the entrants"
+    )
+    return players
+
+
+async def answer(reply: Reply) -> str:
+    """What the person was told, once the bot's deferred answer has come."""
+    return (await reply.wait_message(10)).content
+
+
+async def started(
+    discord: FakeDiscord, bot_process: BotProcess, people: int, **options: Any
+) -> tuple[Store, SimUser]:
+    """The bot up, a tournament opened by "boss" with ``people`` signed up, and started."""
+    bot_process.settings = QUIET
+    await bot_process.start()
+    boss = discord.user("boss")
+    await open_tournament(discord, boss, people, **options)
+    told = await answer(await boss.slash("tournament start"))
+    assert "under way" in told, told
+    return bot_process.store(), boss
+
+
+def matches(store: Store) -> list[dict[str, Any]]:
+    rows = store._query("SELECT * FROM tournament_matches ORDER BY round, n")
+    return [{**dict(r), "sides": json.loads(r["sides"])} for r in rows]
+
+
+def round_open(store: Store, number: int) -> bool:
+    """Whether the round's matches are all being played (or are byes)."""
+    found = [m for m in matches(store) if m["round"] == number]
+    return bool(found) and all(m["status"] != "pending" for m in found)
+
+
+def said(discord: FakeDiscord, text: str) -> bool:
+    return any(text in m.text for m in discord.messages())
+
+
+async def settle_round(discord: FakeDiscord, store: Store, organiser: SimUser, number: int) -> None:
+    for match in [m for m in matches(store) if m["round"] == number and m["status"] == "playing"]:
+        done = await answer(
+            await organiser.slash("tournament settle", round=number, match=match["n"])
+        )
+        assert "settled" in done, done
+
+
+async def test_a_knockout_of_eight_then_of_six_with_byes_and_a_restart(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(discord, bot_process, 8, game="briscola", format="knockout")
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 4, 10, "4 threads"
+    )
+    threads = discord.world.threads_of(discord.channel)
+    assert all(t.name.startswith("Round 1: ") for t in threads)
+    await discord.wait_for(lambda: all(discord.messages(t) for t in threads), 10, "boards")
+    await settle_round(discord, store, boss, 1)
+    await discord.wait_for(
+        lambda: len([m for m in matches(store) if m["round"] == 2]) == 2, 10, "round 2"
+    )
+    await bot_process.restart()  # mid-round: its two matches are being played
+    await settle_round(discord, store, boss, 2)
+    await discord.wait_for(lambda: any(m["round"] == 3 for m in matches(store)), 10, "the final")
+    await settle_round(discord, store, boss, 3)
+    await discord.wait_for(lambda: said(discord, "Champion: **"), 10, "the champion")
+    assert len(discord.world.threads_of(discord.channel)) == 7
+
+    def bracket_drawn() -> Attachment | None:
+        message = tournament_message(discord)
+        return message.embed_image() if "Round 3" in message.text else None
+
+    bracket = await discord.wait_for(bracket_drawn, 10, "the final's bracket, as a picture")
+    assert bracket.filename == "bracket.png" and bracket.dimensions is not None  # beside the text
+    assert bracket.dimensions[0] > 600
+    past = await answer(await discord.user("ann").slash("tournament history"))
+    assert "Tournament · Briscola · Knockout" in past and "champion " in past, past
+    # The same channel may run the next one: six, so the two top seeds have byes.
+    await open_tournament(discord, boss, 6, game="briscola", format="knockout")
+    await boss.slash("tournament start")
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 9, 10, "2 more"
+    )
+    first = [m for m in matches(store) if m["tournament_id"] == 2 and m["round"] == 1]
+    assert [m["sides"] for m in first if len(m["sides"]) == 1] == [[1], [2]]
+    await discord.wait_for(lambda: said(discord, ": a bye"), 10, "the byes said")
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_swiss_of_seven_over_three_rounds(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(discord, bot_process, 7, game="scopa", format="swiss", rounds=3)
+    for number in (1, 2, 3):
+        await discord.wait_for(partial(round_open, store, number), 10, f"round {number}")
+        if number == 2:  # the bot stops once the round's results are stored, not the next round
+            await bot_process.stop()
+            store.execute(
+                "UPDATE tournament_matches SET status = 'done', result = 'settled',"
+                " points = '[1, 1]' WHERE round = 2 AND status = 'playing'"
+            )
+            store.execute("UPDATE game_tables SET status = 'abandoned' WHERE status = 'playing'")
+            await bot_process.start()  # and opens round 3 itself, once its channels are known
+            continue
+        await settle_round(discord, store, boss, number)
+    await discord.wait_for(lambda: said(discord, "Champion: **"), 10, "the champion")
+    played = [frozenset(m["sides"]) for m in matches(store) if len(m["sides"]) == 2]
+    assert len(played) == 9 and len(set(played)) == 9  # nobody met anyone twice
+    byes = [m["sides"][0] for m in matches(store) if len(m["sides"]) == 1]
+    assert len(byes) == 3 and len(set(byes)) == 3  # three byes, to three entrants
+    assert "Buchholz" in tournament_message(discord).text
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_duplicate_deals_its_four_tables_alike_and_a_walkover(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(
+        discord, bot_process, 8, game="briscola", format="duplicate", rounds=2, grace=5
+    )
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 4, 10, "4 tables"
+    )
+    await discord.wait_for(
+        lambda: all(m["table_id"] for m in matches(store)), 10, "the tables stored"
+    )
+    tables = [store.table(m["table_id"]) for m in matches(store)]
+    assert len({t.seed for t in tables}) == 1
+    decks = {json.dumps(t.state, sort_keys=True) for t in tables}
+    assert len(decks) == 1  # every table's cards in the same order, the same hands
+    # Nobody moves: after the grace time every match is a double walkover, round 2 is dealt.
+    await discord.wait_for(lambda: said(discord, "showed up in time"), 15, "the walkovers")
+    await discord.wait_for(lambda: any(m["round"] == 2 for m in matches(store)), 10, "round 2")
+    assert all(t.status == "abandoned" for t in (store.table(x.id) for x in tables))
+    cancelled = await answer(await boss.slash("tournament cancel"))
+    assert "cancelled" in cancelled, cancelled
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = QUIET
+    await bot_process.start()
+    store = bot_process.store()
+    boss, ann = discord.user("boss"), discord.user("ann")
+    early = await answer(await boss.slash("tournament start"))
+    assert "no tournament in this channel" in early, early
+    players = await open_tournament(discord, boss, 1, game="briscola", format="knockout")
+    again = await answer(await players[0].click(tournament_message(discord), label="Join"))
+    assert "already signed up" in again, again
+    second = await answer(await boss.slash("tournament new", game="scopa", format="knockout"))
+    assert "already has a tournament" in second, second
+    few = await answer(await boss.slash("tournament start"))
+    assert "at least two entrants: 1" in few, few
+    not_boss = await answer(await ann.slash("tournament start"))
+    assert "Only the organiser" in not_boss, not_boss
+    await discord.user("bob").click(tournament_message(discord), label="Join")
+    await boss.slash("tournament start")
+    late = await answer(await discord.user("cy").slash("tournament join"))
+    assert "sign-up is closed" in late, late
+    nothing = await answer(await boss.slash("tournament settle", round=1, match=7))
+    assert "no match 7 in round 1" in nothing, nothing
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 1, 10, "a thread"
+    )
+    (thread,) = discord.world.threads_of(discord.channel)
+    discord.world.delete_thread(thread)
+    await discord.wait_for(lambda: said(discord, "played again"), 10, "the match moved")
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 1, 10, "a new one"
+    )
+    assert discord.world.threads_of(discord.channel)[0].id != thread.id
+    await discord.wait_for(
+        lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "the match on again"
+    )
+    # Its table ended with /table end (by its host): the match is played again too.
+    (moved,) = discord.world.threads_of(discord.channel)
+    host_id = store.table(matches(store)[0]["table_id"]).host_id
+    host = next(u for u in (ann, discord.user("bob")) if u.id == host_id)
+    ended = await answer(await host.slash("table end", channel=moved))
+    assert "closed" in ended, ended
+    await discord.wait_for(
+        lambda: len(discord.world.threads_of(discord.channel)) == 2, 10, "a third thread"
+    )
+    await discord.wait_for(
+        lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "on once more"
+    )
+    # Without Create Public Threads, /tournament new says what is missing.
+    other = discord.create_channel("other")
+    everyone = discord.world.guilds[discord.guild.id].everyone
+    discord.world.set_permissions(other, everyone, deny=CREATE_PUBLIC_THREADS)
+    refused = await answer(
+        await boss.slash("tournament new", channel=other, game="scopa", format="knockout")
+    )
+    assert "I need Create Public Threads here" in refused, refused
+    assert discord.rejections == [] and discord.rate_limited == []

@@ -1,0 +1,332 @@
+"""Tournaments run by the service on a real database (both backends), real tables and AI
+workers, and a host standing in for Discord; time is a virtual clock, so a grace time passes
+when a test lets it."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import pytest
+
+from bot.config import LeagueSettings, TableSettings
+from bot.games import SPECS
+from bot.league import League
+from bot.storage import Database, LeagueRepo, TableRepo
+from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
+from bot.tables import Table, TableError, TableManager
+from bot.tables.ai_worker import AIWorkers
+from bot.tournaments import Plan, ThreadRefused, Tournaments
+from tests.clock import VirtualClock
+from tests.databases import Backend
+
+GUILD, CHANNEL, ORGANISER = 1, 10, 100
+
+
+class Host:
+    """What the Discord layer would do, remembered."""
+
+    def __init__(self) -> None:
+        self.threads: dict[int, str] = {}
+        self.said: list[str] = []
+        self.shown: list[Tournament] = []
+        self.boards: list[int] = []
+        self.ids = itertools.count(5000)
+        self.refuse: str | None = None
+        self.room: int | None = None
+
+    def language(self, channel_id: int, guild_id: int) -> str:
+        return "en"
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        if self.refuse:
+            raise ThreadRefused(self.refuse)
+        thread = next(self.ids)
+        self.threads[thread] = name
+        return thread
+
+    async def announce(self, channel_id: int, text: str) -> None:
+        self.said.append(text)
+
+    def thread_room(self, guild_id: int) -> int | None:
+        return self.room
+
+    async def show(self, tournament: Tournament) -> None:
+        self.shown.append(tournament)
+
+    async def open_board(self, table: Table) -> None:
+        self.boards.append(table.id)
+
+
+@pytest.fixture(scope="module")
+def workers() -> Iterator[AIWorkers]:
+    pool = AIWorkers(1)
+    yield pool
+    pool.close()
+
+
+class World:
+    def __init__(self, backend: Backend, workers: AIWorkers) -> None:
+        self.backend, self.workers = backend, workers
+        self.clock = VirtualClock()
+        self.host = Host()
+        self.db: Database | None = None
+        self.manager: TableManager | None = None
+        self.tournaments: Tournaments | None = None
+        self.turn_timeout = 60.0
+
+    async def open(self) -> Tournaments:
+        self.db = db = await self.backend.open()
+        settings = TableSettings(ai_delay=0, turn_timeout=self.turn_timeout)
+        self.manager = manager = TableManager(
+            TableRepo(db), settings, {}, self.workers, clock=self.clock
+        )
+        league = League(LeagueRepo(db), LeagueSettings())
+        self.tournaments = tours = Tournaments(
+            TournamentRepo(db), manager, league, clock=self.clock
+        )
+        tours.host = self.host
+
+        async def finished(match_id: int) -> None:
+            if await tours.counts_in_league(match_id):
+                await league.record(match_id)
+            await tours.table_finished(match_id)
+
+        manager.match_finished = finished
+        await manager.restore()
+        await tours.restore()
+        return tours
+
+    async def close(self) -> None:
+        if self.tournaments is not None:
+            await self.tournaments.close()
+        if self.manager is not None:
+            await self.manager.close()
+        if self.db is not None:
+            await self.db.close()
+        self.tournaments = self.manager = self.db = None
+
+
+@pytest.fixture
+async def world(backend: Backend, workers: AIWorkers) -> AsyncIterator[World]:
+    made = World(backend, workers)
+    yield made
+    await made.close()
+
+
+def plan(format: Format, **changes: Any) -> Plan:
+    values: dict[str, Any] = {
+        "guild_id": GUILD,
+        "channel_id": CHANNEL,
+        "organiser_id": ORGANISER,
+        "game": "briscola",
+        "format": format,
+        "seats": 2,
+        "options": {},
+        "rounds": None,
+        "ai_fill": False,
+        "league": True,
+        "grace": 300,
+        "starts_in": None,
+    }
+    return Plan(**{**values, **changes})
+
+
+async def signed_up(tours: Tournaments, format: Format, people: int, **changes: Any) -> int:
+    tour = await tours.new(plan(format, **changes))
+    for user in range(1, people + 1):
+        await tours.join(tour.record.id, user, f"P{user}")
+    return tour.record.id
+
+
+async def settle_round(world: World, tour_id: int) -> Tournament:
+    """The organiser settles every match of the round being played for its first side."""
+    assert world.tournaments is not None
+    tours = world.tournaments
+    tour = await tours.get(tour_id)
+    number = tour.record.round
+    for match in [m for m in tour.matches if m.round == number and m.status == "playing"]:
+        await tours.settle(tour_id, number, match.n, match.sides[0])
+    await world.clock.advance(0)
+    return await tours.get(tour_id)
+
+
+async def test_a_knockout_of_six_gives_byes_to_the_two_top_seeds(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 6)
+    tour = await tours.start(tour_id)
+    assert tour.record.rounds == 3 and tour.record.round == 1
+    first = [m for m in tour.matches if m.round == 1]
+    assert [m.sides for m in first if m.bye] == [[1], [2]]  # the best seeds
+    assert len([m for m in first if not m.bye]) == 2 and len(world.host.threads) == 2
+    assert all(m.status == "playing" for m in first if not m.bye)
+    assert any("Round 1: P" in name for name in world.host.threads.values())
+    for _ in range(3):
+        tour = await settle_round(world, tour_id)
+    assert tour.record.status == "finished" and tour.record.champion == 1
+    assert "Champion: **" in world.host.said[-1]
+    with pytest.raises(TableError, match="already under way"):
+        await tours.start(tour_id)
+
+
+async def test_sign_up_refuses_twice_and_after_the_start_and_too_few(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "swiss", 1, rounds=3)
+    with pytest.raises(TableError, match="already signed up"):
+        await tours.join(tour_id, 1, "P1")
+    with pytest.raises(TableError, match="already has a tournament"):
+        await tours.new(plan("knockout"))
+    with pytest.raises(TableError, match="at least two entrants: 1"):
+        await tours.start(tour_id)
+    await tours.join(tour_id, 2, "P2")
+    await tours.join(tour_id, 3, "P3")
+    await tours.leave(tour_id, 3)
+    with pytest.raises(TableError, match="not signed up"):
+        await tours.leave(tour_id, 3)
+    await tours.start(tour_id)
+    with pytest.raises(TableError, match="sign-up is closed"):
+        await tours.join(tour_id, 4, "P4")
+    with pytest.raises(TableError, match="no match 9 in round 1"):
+        await tours.settle(tour_id, 1, 9, None)
+    with pytest.raises(TableError, match="two sides"):
+        await tours.new(plan("swiss", channel_id=11, game="centocinque", seats=3, rounds=2))
+
+
+async def test_a_swiss_of_seven_over_three_rounds_meets_nobody_twice(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "swiss", 7, rounds=3)
+    await tours.start(tour_id)
+    for _ in range(3):
+        tour = await settle_round(world, tour_id)
+    assert tour.record.status == "finished"
+    pairs = [frozenset(m.sides) for m in tour.matches if not m.bye]
+    assert len(pairs) == 9 and len(set(pairs)) == 9
+    byes = [m.sides[0] for m in tour.matches if m.bye]
+    assert len(byes) == 3 and len(set(byes)) == 3
+
+
+async def test_a_no_show_loses_by_walkover_after_the_grace_time(world: World) -> None:
+    world.turn_timeout = 1000  # no turn runs out before the grace time does
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, grace=300)
+    tour = await tours.start(tour_id)
+    match = tour.matches[0]
+    assert world.manager is not None
+    table = world.manager.by_id[match.table_id or 0]
+    seat = table.rules.turn(table.state)
+    assert seat is not None
+    person = table.seats[seat].user_id
+    assert person is not None
+    await world.manager.act(table, person, table.rules.legal_actions(table.state, seat)[0], None)
+    await world.clock.advance(299)
+    assert (await tours.get(tour_id)).matches[0].status == "playing"
+    await world.clock.advance(2)
+    tour = await tours.get(tour_id)
+    assert tour.matches[0].result == "walkover" and tour.record.status == "finished"
+    winner = next(e for e in tour.entrants if person in e.user_ids)
+    assert tour.record.champion == winner.n
+    assert any("wins by walkover" in s for s in world.host.said)
+    assert table.record.status == "abandoned"
+
+
+async def test_a_duplicate_round_deals_every_table_alike(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 8, rounds=2)
+    tour = await tours.start(tour_id)
+    assert world.manager is not None
+    tables = [world.manager.by_id[m.table_id or 0] for m in tour.matches]
+    assert len(tables) == 4
+    rules = SPECS["briscola"].rules
+    dealt = [rules.dump(t.new_state()) for t in tables]
+    assert all(d == dealt[0] for d in dealt)  # the same deck order, the same hands
+    first = {m.sides[0] for m in tour.matches}
+    tour = await settle_round(world, tour_id)
+    second = [m for m in tour.matches if m.round == 2]
+    assert {m.sides[1] for m in second} == first  # each holds the other side's cards now
+    again = [rules.dump(world.manager.by_id[m.table_id or 0].new_state()) for m in second]
+    assert all(d == dealt[0] for d in again)
+
+
+async def test_a_restart_mid_round_carries_on(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    await tours.start(tour_id)
+    tour = await tours.get(tour_id)
+    await tours.settle(tour_id, 1, tour.matches[0].n, tour.matches[0].sides[1])
+    await world.close()
+    tours = await world.open()
+    tour = await tours.get(tour_id)
+    assert tour.record.status == "running" and tour.matches[0].status == "done"
+    assert world.manager is not None and tour.matches[1].table_id in world.manager.by_id
+    await tours.settle(tour_id, 1, tour.matches[1].n, tour.matches[1].sides[0])
+    await world.clock.advance(0)
+    tour = await tours.get(tour_id)
+    assert tour.record.round == 2 and tour.matches[2].sides == [
+        tour.matches[0].sides[1],
+        tour.matches[1].sides[0],
+    ]
+
+
+async def test_a_thread_refused_pauses_the_tournament_with_the_reason(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    world.host.refuse = "the server has too many active threads."
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "paused"
+    assert "too many active threads. The tournament is paused" in world.host.said[-1]
+    world.host.refuse = None
+    world.host.room = 0  # the server is at Discord's limit: said before any thread is asked
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "paused" and "may open only 0 more" in world.host.said[-1]
+    world.host.room = None
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "running" and tour.matches[0].status == "playing"
+    await asyncio.sleep(0)
+
+
+async def test_partners_sign_up_together_or_are_drawn_and_sit_opposite(world: World) -> None:
+    tours = await world.open()
+    tour = await tours.new(plan("knockout", seats=4, ai_fill=True))
+    tour_id = tour.record.id
+    await tours.join(tour_id, 1, "P1", partner=Member(user_id=2, name="P2"))
+    with pytest.raises(TableError, match="P2 is already signed up"):
+        await tours.join(tour_id, 3, "P3", partner=Member(user_id=2, name="P2"))
+    for user in (3, 4, 5):
+        await tours.join(tour_id, user, f"P{user}")
+    tour = await tours.start(tour_id)
+    teams = sorted(sorted(m.name for m in e.members) for e in tour.entrants)
+    assert ["P1", "P2"] in teams and len(teams) == 3
+    assert any("AI" in names for names in teams)  # the fifth person's partner
+    (match,) = [m for m in tour.matches if not m.bye]
+    assert world.manager is not None
+    table = world.manager.by_id[match.table_id or 0]
+    home, away = (next(e for e in tour.entrants if e.n == n) for n in match.sides)
+    people = [s.user_id for s in table.seats]
+    assert {u for u in people[0::2] if u} == set(home.user_ids)  # partners opposite
+    assert {u for u in people[1::2] if u} == set(away.user_ids)
+    single = await tours.new(plan("knockout", channel_id=12))
+    with pytest.raises(TableError, match="one against one"):
+        await tours.join(single.record.id, 1, "P1", partner=Member(user_id=2, name="P2"))
+
+
+async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, league=False)
+    tour = await tours.start(tour_id)
+    assert world.manager is not None and world.db is not None
+    table = world.manager.by_id[tour.matches[0].table_id or 0]
+    while table.playing:  # the AI plays both seats out
+        for seat in table.seats:
+            seat.away = True
+        world.manager.driver.drive(table)
+        await world.clock.run_until(lambda: not table.playing)
+    await world.clock.advance(0)
+    tour = await tours.get(tour_id)
+    assert tour.matches[0].result == "played" and tour.record.status == "finished"
+    league = League(LeagueRepo(world.db), LeagueSettings())
+    assert await league.catch_up() == 0  # nothing left for the league to add
+    assert await league.rating(GUILD, "briscola", 1) is None
