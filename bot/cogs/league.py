@@ -43,6 +43,20 @@ class LeagueCog(commands.Cog):
     ) -> None:
         await league.show_stats(interaction, player, game)
 
+    @group.command(name="me", description="Your card: record, statistics, rating over time")
+    @app_commands.describe(game="One game (default: all)")
+    @app_commands.choices(game=GAMES)
+    async def me(self, interaction: Interaction, game: str | None = None) -> None:
+        await league.show_stats(interaction, None, game)
+
+    @group.command(name="player", description="A player's card: record, statistics, rating")
+    @app_commands.describe(player="Whose", game="One game (default: all)")
+    @app_commands.choices(game=GAMES)
+    async def player(
+        self, interaction: Interaction, player: discord.User, game: str | None = None
+    ) -> None:
+        await league.show_stats(interaction, player, game)
+
     @group.command(name="history", description="A player's latest matches (only to you)")
     @app_commands.describe(player="Whose (default: yours)")
     async def history(self, interaction: Interaction, player: discord.User | None = None) -> None:

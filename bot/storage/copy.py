@@ -33,6 +33,8 @@ TABLES = {
     "ratings": "guild_id, game, player",
     "guild_settings": "guild_id",
     "channel_settings": "channel_id",
+    "league_web": "guild_id",
+    "league_hidden": "guild_id, user_id",
 }
 BATCH = 1000
 

@@ -125,3 +125,13 @@ async def hand_files(table: Table, seat: int, embed: discord.Embed) -> list[disc
     )
     data = await _painter.draw(partial(hand_image, table.game, cards, legal), ANSWER)
     return _attached(embed, HAND_FILE, data)
+
+
+async def picture_files(
+    draw: Callable[[], bytes], name: str, embed: discord.Embed, limit: int
+) -> list[discord.File]:
+    """Another picture (the league's) drawn by ``draw`` for an answer, shown as ``embed``'s
+    image; none if it is over ``limit`` bytes (the server's file size limit: the text says
+    it all)."""
+    data = await _painter.draw(draw, ANSWER)
+    return _attached(embed, name, data) if len(data) <= limit else []
