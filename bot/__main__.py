@@ -9,6 +9,7 @@ python -m bot rules [--check]                  docs/RULES.md from each game's ow
 python -m bot config example [FILE]            write its house rules from the games' options
 python -m bot db copy --from URL --to URL      move the bot's data into another (empty) database
 python -m bot health [--config config.toml]    0 while the bot's last heartbeat is recent, else 1
+python -m bot web [--config config.toml]       serve the league's web pages ([web] in the config)
 """
 
 from __future__ import annotations
@@ -46,6 +47,27 @@ def _run(args: argparse.Namespace) -> int:
     try:
         run_bot(settings)
     except (ConfigError, DatabaseUnusable, ShardTaken) as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
+def _web(args: argparse.Namespace) -> int:
+    """The league's web pages, on their own (the bot may run elsewhere on the database)."""
+    try:
+        settings = load_settings(args.config, require_file=args.config_given)
+    except ConfigError as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    from bot.storage import DatabaseUnusable
+    from bot.web.server import run_web  # imported late: only this command serves pages
+
+    try:
+        run_web(settings)
+    except DatabaseUnusable as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     return 0
@@ -93,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli import db  # imported late: only this command copies databases
 
         return db.main(argv[1:])
-    action = _health if argv and argv[0] == "health" else _run
-    if argv and argv[0] in ("run", "health"):
+    action = {"health": _health, "web": _web}.get(argv[0] if argv else "", _run)
+    if argv and argv[0] in ("run", "health", "web"):
         argv = argv[1:]
     parser = argparse.ArgumentParser(
         prog="python -m bot",

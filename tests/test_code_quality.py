@@ -26,7 +26,11 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # games: each game's spec says how its matches count (its figures, its partnerships).
     "league": ({"league", "storage", "config", "i18n", "games"}, {"openskill"}),
     "tables": ({"tables", "games", "storage", "config", "i18n", "text"}, set()),
-    "views": ({"views", "tables", "games", "league", "text", "i18n", "gallery"}, {"discord"}),
+    # pictures: the league's (its standings and players' cards), which know no game.
+    "views": (
+        {"views", "tables", "games", "league", "text", "i18n", "gallery", "pictures"},
+        {"discord"},
+    ),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
     # The pictures know no game: only the packs' cards (bot.games.cards), the drawing pieces
     # and the packs; the cards' words come from the games' own (bot/games/<game>/text.py).
@@ -45,7 +49,13 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     ),
     # games: the words each game keeps in every language (``GameText.kept``).
     "locales": ({"locales", "cogs", "i18n", "games"}, {"babel", "discord"}),
-    "__main__": ({"app", "cli", "config", "health", "storage", "locales"}, set()),
+    "__main__": ({"app", "cli", "config", "health", "storage", "locales", "web"}, set()),
+    # The league's web pages: the league and what the pages read besides it, the games' words
+    # and painters (the live boards), the pictures (the charts).
+    "web": (
+        {"web", "league", "storage", "config", "games", "gallery", "pictures", "text", "i18n"},
+        {"aiohttp", "jinja2"},
+    ),
     "__init__": (set(), set()),
 }
 # A game's board painter (``bot/games/<game>/board.py``) draws with the pictures' pieces, so it

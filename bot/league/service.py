@@ -16,8 +16,10 @@ from bot.i18n import t
 from bot.league.points import league_points
 from bot.league.ratings import rate, shown
 from bot.league.stats import GameStats, game_stats
+from bot.league.web import WebChoices
 from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt, Scored
 from bot.storage.records import MatchResult, Rating, Season
+from bot.storage.web import WebRepo
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +97,7 @@ class League:
         self.repo = repo
         self.settings = settings
         self.now = now  # when "the last week" began, for the standings' movement
+        self.web = WebChoices(WebRepo(repo.db))
         self._lock = asyncio.Lock()  # one change to the league at a time
         self._rebuilding = False
 
