@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
@@ -23,12 +24,13 @@ from bot.league import League
 from bot.storage import Database, LeagueRepo, SettingsRepo, TableRepo
 from bot.tables import Choices, TableManager
 from bot.tables.ai_worker import AIWorkers
-from bot.views.attach import warm_up
+from bot.views.attach import drawn_for_the_web, warm_up
 from bot.views.errors import report_error
 from bot.views.outbox import global_sends
 from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
+from bot.web.server import make_app, start
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +64,7 @@ class TavoloBot(commands.AutoShardedBot):
         self._ai: AIWorkers | None = None
         self._publisher: Publisher | None = None
         self._heartbeats: asyncio.Task[None] | None = None
+        self._web: web.AppRunner | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -76,6 +79,7 @@ class TavoloBot(commands.AutoShardedBot):
         publisher = Publisher(self, manager, choices, settings.sends, sends)
         manager.listener = self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
+        league.web.address = settings.web.public_address
         manager.match_finished = league.record
         self.services = Services(manager, publisher, league, choices)
         await warm_up()
@@ -84,6 +88,9 @@ class TavoloBot(commands.AutoShardedBot):
         await manager.restore()
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
         publisher.ended(manager.ended_at_restore)
+        if settings.web.in_bot:
+            app = make_app(self._db, settings.league, drawn_for_the_web)
+            self._web = await start(app, settings.web)
 
         self._heartbeats = asyncio.create_task(
             record_heartbeats(
@@ -123,6 +130,9 @@ class TavoloBot(commands.AutoShardedBot):
         if self._heartbeats is not None:
             self._heartbeats.cancel()  # the record stays, and grows old
             self._heartbeats = None
+        if self._web is not None:
+            await self._web.cleanup()
+            self._web = None
         if self.services is not None:
             await self.services.manager.close()
             self.services = None

@@ -44,8 +44,19 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # The garbage collector's settings: the standard library only.
     "heap": (set(), set()),
     "app": (
-        {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables", "views"},
-        {"discord", "uvloop"},  # uvloop: the event loop, where installed
+        {
+            "cogs",
+            "config",
+            "endpoints",
+            "health",
+            "heap",
+            "league",
+            "storage",
+            "tables",
+            "views",
+            "web",
+        },
+        {"discord", "uvloop", "aiohttp"},  # uvloop: the event loop, where installed
     ),
     # games: the words each game keeps in every language (``GameText.kept``).
     "locales": ({"locales", "cogs", "i18n", "games"}, {"babel", "discord"}),

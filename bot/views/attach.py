@@ -135,3 +135,9 @@ async def picture_files(
     it all)."""
     data = await _painter.draw(draw, ANSWER)
     return _attached(embed, name, data) if len(data) <= limit else []
+
+
+async def drawn_for_the_web(draw: Callable[[], bytes]) -> bytes:
+    """A picture for the league's web pages served inside the bot, drawn in the pictures
+    thread behind the answers (like a board)."""
+    return await _painter.draw(draw, BOARD)

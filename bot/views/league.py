@@ -13,7 +13,7 @@ import discord
 from discord.ui import Button
 
 from bot.games import SPECS
-from bot.i18n import speaking, t, tn
+from bot.i18n import from_discord, speaking, t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
 from bot.pictures import png
@@ -132,6 +132,9 @@ async def standings_message(
     with _public(interaction):
         embed, turned = standings_embed(page), standings_view(page)
         draw = partial(standings_png, page, names)
+    embed.url = await _league(interaction).web.link(
+        _guild(interaction), game=page.game, season=page.season.number
+    )
     files: list[discord.File] = []
     if page.rows and services(interaction).choices.pictures(_guild(interaction)):
         with _public(interaction):
@@ -217,7 +220,9 @@ async def show_stats(
     person = player or interaction.user
     league, guild = _league(interaction), _guild(interaction)
     title = t("Statistics · {name}", name=person.display_name)
-    embed = discord.Embed(title=title, colour=COLOUR)
+    embed = discord.Embed(
+        title=title, colour=COLOUR, url=await league.web.link(guild, f"p/{person.id}")
+    )
     lines, charts = [], []
     for stats in await league.stats(guild, person.id, game):
         rating = await league.rating(guild, stats.game, person.id)
@@ -336,3 +341,37 @@ async def rebuild(interaction: Interaction) -> None:
         ),
         ephemeral=True,
     )
+
+
+# -- the web pages ---------------------------------------------------------------------------
+
+
+async def web_pages(interaction: Interaction, on: bool) -> None:
+    """Turn the server's league pages on (in the server's language, under its name) or off."""
+    _may_manage(interaction)
+    guild, web = _guild(interaction), _league(interaction).web
+    if not on:
+        was = await web.turn_off(guild)
+        said = t("The league's web pages are off.") if was else t("They were off already.")
+        await interaction.response.send_message(said, ephemeral=True)
+        return
+    name = interaction.guild.name if interaction.guild is not None else str(guild)
+    await web.turn_on(guild, name, from_discord(interaction.guild_locale))
+    link = await web.link(guild)
+    said = t("The league's web pages are on: standings, players and live tables.")
+    if link is not None:
+        said += "\n" + link
+    else:
+        said += " " + t("They show once the bot's host gives them a public address.")
+    await interaction.response.send_message(said, ephemeral=True)
+
+
+async def privacy(interaction: Interaction, hidden: bool) -> None:
+    """Hide the person's name from the server's league pages, or show it again."""
+    await _league(interaction).web.hide(_guild(interaction), interaction.user.id, hidden)
+    said = (
+        t("Your name is hidden from this server's league pages; your page is gone from them.")
+        if hidden
+        else t("Your name shows on this server's league pages again.")
+    )
+    await interaction.response.send_message(said, ephemeral=True)

@@ -68,15 +68,22 @@ class Watchers:
                 continue
             if watch.last != [seen]:
                 watch.last = [seen]
-                for queue in watch.queues:
-                    if queue.full():  # a slow reader gets the latest news, not every one
-                        with contextlib.suppress(asyncio.QueueEmpty):
-                            queue.get_nowait()
-                    queue.put_nowait(seen)
+                _tell(watch, seen)
             await asyncio.sleep(self.interval)
 
     async def close(self) -> None:
+        """Stop looking, and end every watcher's events (so the server need not wait for
+        them to hang up)."""
         for watch in self._watches.values():
             if watch.task is not None:
                 watch.task.cancel()
+            _tell(watch, None)
         self._watches.clear()
+
+
+def _tell(watch: _Watch, seen: Seen) -> None:
+    for queue in watch.queues:
+        if queue.full():  # a slow reader gets the latest news, not every one
+            with contextlib.suppress(asyncio.QueueEmpty):
+                queue.get_nowait()
+        queue.put_nowait(seen)
