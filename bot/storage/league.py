@@ -114,6 +114,14 @@ class LeagueRepo:
         )
         return [_season(r) for r in rows]
 
+    async def season_list(self, guild_id: int) -> list[Season]:
+        """Every season of the server, newest first, without their counts (a page's menu:
+        counting a large server's matches would cost more than the rest of the page)."""
+        rows = await self.db.fetch_all(
+            "SELECT * FROM seasons WHERE guild_id = ? ORDER BY number DESC", (guild_id,)
+        )
+        return [_season(r) for r in rows]
+
     async def new_season(self, guild_id: int, name: str) -> tuple[Season, Season]:
         """Close the open season and open the next; both, the closed one first."""
         async with self.db.transaction() as tx:

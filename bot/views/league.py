@@ -232,7 +232,7 @@ async def show_stats(
         history = await league.rating_history(guild, person.id, stats.game)
         if history:
             label = tn(
-                "{game} rating, the last match",
+                "{game} rating, the last {n} match",
                 "{game} rating, the last {n} matches",
                 len(history),
                 game=game_title(stats.game),

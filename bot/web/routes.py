@@ -132,7 +132,7 @@ async def standings(request: web.Request) -> web.Response:
     if page is not None and page > found.pages:
         raise _missing()
     names = await _names(site, server.guild_id, [r.user_id for r in found.rows])
-    seasons = await site.league.seasons(server.guild_id)
+    seasons = await site.league.repo.season_list(server.guild_id)
     lang = request.query.get("lang")
     base = f"/s/{server.guild_id}/"
     with speaking(language):
@@ -331,8 +331,11 @@ async def events(request: web.Request) -> web.StreamResponse:
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
     await response.prepare(request)
-    async for seen in site.watchers.follow(server.guild_id, table_id):
-        status, moves = seen if seen is not None else ("gone", 0)
-        payload = json.dumps({"status": status, "moves": moves})
-        await response.write(f"data: {payload}\n\n".encode())
+    try:
+        async for seen in site.watchers.follow(server.guild_id, table_id):
+            status, moves = seen if seen is not None else ("gone", 0)
+            payload = json.dumps({"status": status, "moves": moves})
+            await response.write(f"data: {payload}\n\n".encode())
+    except ConnectionResetError:  # the watcher went away: nothing more to send
+        pass
     return response

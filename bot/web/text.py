@@ -60,7 +60,7 @@ def page_of(page: int, pages: int, players: int) -> str:
 
 def chart_label(game: str, matches: int) -> str:
     return tn(
-        "{game} rating, the last match",
+        "{game} rating, the last {n} match",
         "{game} rating, the last {n} matches",
         matches,
         game=game,

@@ -155,3 +155,11 @@ async def test_the_live_board_changes_when_a_move_is_made_on_discord(
     assert int(await tab.page.inner_text("#moves")) > row.moves
     await tab.shot("live", tmp_path)
     assert tab.errors == []
+
+    # A person hides their name; an admin takes the pages down, and they are gone.
+    assert "hidden" in await answered(await alice.slash("league privacy"))
+    assert "are off" in await answered(await alice.slash("league web off"))
+    refused = await discord.user("bob").slash("league web on")
+    assert "manage the server" in await answered(refused)
+    answer = await tab.page.goto(f"http://127.0.0.1:{port}/s/{discord.guild.id}/")
+    assert answer is not None and answer.status == 404
