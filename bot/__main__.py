@@ -20,16 +20,29 @@ import sys
 import time
 from pathlib import Path
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 EXIT_CONFIG = 2  # the configuration, or the database it names, cannot be used
 
 
-def _run(args: argparse.Namespace) -> int:
+def _settings(args: argparse.Namespace) -> Settings | None:
+    """The settings ``--config`` names, or None once it is said why they cannot be used."""
     try:
-        settings = load_settings(args.config, require_file=args.config_given)
+        return load_settings(args.config, require_file=args.config_given)
     except ConfigError as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
+        return None
+
+
+def _log(settings: Settings) -> None:
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    if settings is None:
         return EXIT_CONFIG
     if not settings.discord.token.get_secret_value():
         print(
@@ -38,9 +51,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    _log(settings)
     from bot.app import run_bot  # imported late: `play` and `simulate` need no discord
     from bot.storage import DatabaseUnusable, ShardTaken
 
@@ -54,14 +65,10 @@ def _run(args: argparse.Namespace) -> int:
 
 def _web(args: argparse.Namespace) -> int:
     """The league's web pages, on their own (the bot may run elsewhere on the database)."""
-    try:
-        settings = load_settings(args.config, require_file=args.config_given)
-    except ConfigError as exc:
-        print(f"tavolo: {exc}", file=sys.stderr)
+    settings = _settings(args)
+    if settings is None:
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    _log(settings)
     from bot.storage import DatabaseUnusable
     from bot.web.server import run_web  # imported late: only this command serves pages
 
