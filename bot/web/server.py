@@ -114,8 +114,8 @@ def _page(request: web.Request, status: int, title: str, note: str) -> web.Respo
     with speaking(language if language in LANGUAGES else "en"):
         words = text.words()
         html = (
-            _templates()
-            .get_template("missing.html")
+            request.app[routes.SITE]
+            .templates.get_template("missing.html")
             .render(words=words, title=words[title], note=words[note])
         )
     response = web.Response(status=status, text=html, content_type="text/html", charset="utf-8")
