@@ -130,6 +130,12 @@ async def test_the_live_board_changes_when_a_move_is_made_on_discord(
     said = await answered(await alice.slash("league web on"))
     assert f"http://127.0.0.1:{port}/s/{discord.guild.id}/" in said
 
+    standings = await (await alice.slash("league standings", game="scopa")).wait_message()
+    link = f"http://127.0.0.1:{port}/s/{discord.guild.id}/?game=scopa&season=1"
+    assert standings.embeds[0]["url"] == link  # the standings link to their page
+    answer = await (await watched(browser)).page.goto(link)
+    assert answer is not None and answer.status == 200
+
     table_id = await new_table(discord, store, alice, "scopa")
     await add_ai(alice, board_of(discord, table_id))
     await start(discord, store, alice, table_id)
