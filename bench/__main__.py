@@ -27,6 +27,7 @@ BENCHMARKS = {
     "restart": "process start to 10,000 stored tables playable; first action after it",
     "storage": "move commit time p50/p99",
     "league": "/league standings with 100,000 results",
+    "web": "the league's web pages with 100,000 results; the live board's CPU, 100 watchers",
     "pictures": "card pictures: a 34-card hand and each game's board as PNG, p50/p95",
     "channel": "one person against the AI: messages per match, how fast the board follows",
     "records": "deal records: what one weighs, how long a replay step takes to answer",

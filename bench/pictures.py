@@ -25,7 +25,8 @@ from bot.games import GAMES
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
 from bot.games.turns import Over, Turns
-from bot.pictures import PACKS, back, backs_of, card, pack_cards
+from bot.pictures import PACKS, back, backs_of, card, pack_cards, png
+from bot.pictures.league import Chart, StandingLine, player_picture, standings_picture
 
 GOAL_MS = 15.0
 
@@ -58,7 +59,28 @@ def cases() -> dict[str, Callable[[], bytes]]:
     }
     for name, (game, view) in boards.items():
         made[name] = functools.partial(board_image, game, view)
+    made["league: standings, 10 rows"] = _standings
+    made["league: card, 2 charts of 200"] = _card
     return made
+
+
+_RNG = random.Random(2)
+_LINES = [
+    StandingLine(i + 1, f"Player {i}", 40 - i, 30, 12, 25 - i, _RNG.uniform(-3, 3))
+    for i in range(10)
+]
+_RATINGS = [sum(_RNG.uniform(-1, 1.5) for _ in range(n)) for n in range(200)]
+
+
+def _standings() -> bytes:
+    columns = ["#", "Player", "Pts", "Rating", "Week", "Played", "Won"]
+    return png(standings_picture("Standings", "Season 1", columns, _LINES), shared=False)
+
+
+def _card() -> bytes:
+    charts = [Chart("Scopa rating", _RATINGS), Chart("Briscola rating", _RATINGS[::-1])]
+    lines = ["Scopa: played 200 · won 90 (45%)", "Scope per round 1.2 · settebello 40%"]
+    return png(player_picture("Player 1", "All games", lines, charts), shared=False)
 
 
 def draw_every_card() -> float:

@@ -12,6 +12,7 @@ python -m bot db prune --before DATE --database URL   delete deals' records fini
 python -m bot verify FILE                      check a deal's record: its commitment, deal and moves
 python -m bot replay FILE                      play a deal's record back in the terminal
 python -m bot health [--config config.toml]    0 while the bot's last heartbeat is recent, else 1
+python -m bot web [--config config.toml]       serve the league's web pages ([web] in the config)
 """
 
 from __future__ import annotations
@@ -22,16 +23,29 @@ import sys
 import time
 from pathlib import Path
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 EXIT_CONFIG = 2  # the configuration, or the database it names, cannot be used
 
 
-def _run(args: argparse.Namespace) -> int:
+def _settings(args: argparse.Namespace) -> Settings | None:
+    """The settings ``--config`` names, or None once it is said why they cannot be used."""
     try:
-        settings = load_settings(args.config, require_file=args.config_given)
+        return load_settings(args.config, require_file=args.config_given)
     except ConfigError as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
+        return None
+
+
+def _log(settings: Settings) -> None:
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    if settings is None:
         return EXIT_CONFIG
     if not settings.discord.token.get_secret_value():
         print(
@@ -40,15 +54,30 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    _log(settings)
     from bot.app import run_bot  # imported late: `play` and `simulate` need no discord
     from bot.storage import DatabaseUnusable, ShardTaken
 
     try:
         run_bot(settings)
     except (ConfigError, DatabaseUnusable, ShardTaken) as exc:
+        print(f"tavolo: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
+def _web(args: argparse.Namespace) -> int:
+    """The league's web pages, on their own (the bot may run elsewhere on the database)."""
+    settings = _settings(args)
+    if settings is None:
+        return EXIT_CONFIG
+    _log(settings)
+    from bot.storage import DatabaseUnusable
+    from bot.web.server import run_web  # imported late: only this command serves pages
+
+    try:
+        run_web(settings)
+    except DatabaseUnusable as exc:
         print(f"tavolo: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     return 0
@@ -101,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli import db  # imported late: only this command copies databases
 
         return db.main(argv[1:])
-    action = _health if argv and argv[0] == "health" else _run
-    if argv and argv[0] in ("run", "health"):
+    action = {"health": _health, "web": _web}.get(argv[0] if argv else "", _run)
+    if argv and argv[0] in ("run", "health", "web"):
         argv = argv[1:]
     parser = argparse.ArgumentParser(
         prog="python -m bot",

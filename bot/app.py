@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord import app_commands
 from discord.ext import commands
 
@@ -25,13 +26,14 @@ from bot.storage.tournaments import TournamentRepo
 from bot.tables import Choices, TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.tournaments import Tournaments
-from bot.views.attach import warm_up
+from bot.views.attach import drawn_for_the_web, warm_up
 from bot.views.errors import report_error
 from bot.views.outbox import global_sends
 from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
 from bot.views.tournament import TablesTold, TournamentHost
+from bot.web.server import make_app, start
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +69,7 @@ class TavoloBot(commands.AutoShardedBot):
         self._heartbeats: asyncio.Task[None] | None = None
         self._tournaments: Tournaments | None = None
         self._host: TournamentHost | None = None
+        self._web: web.AppRunner | None = None
 
     async def setup_hook(self) -> None:
         settings = self.settings
@@ -81,6 +84,7 @@ class TavoloBot(commands.AutoShardedBot):
         publisher = Publisher(self, manager, choices, settings.sends, sends)
         self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
+        league.web.address = settings.web.public_address
         tours = self._tournaments = Tournaments(
             TournamentRepo(self._db), manager, league, settings.discord.runs
         )
@@ -102,6 +106,9 @@ class TavoloBot(commands.AutoShardedBot):
         publisher.restored([*manager.by_id.values(), *manager.finished_at_restore])
         publisher.ended(manager.ended_at_restore)
         await tours.restore()
+        if settings.web.in_bot:
+            app = make_app(self._db, settings.league, drawn_for_the_web)
+            self._web = await start(app, settings.web)
 
         self._heartbeats = asyncio.create_task(
             record_heartbeats(
@@ -152,6 +159,9 @@ class TavoloBot(commands.AutoShardedBot):
         if self._host is not None:
             await self._host.close()
             self._host = None
+        if self._web is not None:
+            await self._web.cleanup()
+            self._web = None
         if self.services is not None:
             await self.services.manager.close()
             self.services = None

@@ -177,6 +177,26 @@ class HealthSettings(_Section):
     record_interval: float = Field(default=5.0, ge=0.05, le=60)
 
 
+class WebSettings(_Section):
+    """The league's web pages (``python -m bot web``, bot/web): off for every server until
+    its admins run /league web on."""
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8080, ge=0, le=65535)  # 0: any free port (tests)
+    # Where people reach the pages (behind a proxy, say), for the links from Discord; None:
+    # no links.
+    public_address: str | None = None
+    # Serve the pages from the bot's own process as well (else run `python -m bot web`).
+    in_bot: bool = False
+
+    @field_validator("public_address")
+    @classmethod
+    def _an_address(cls, address: str | None) -> str | None:
+        if address is not None and not address.startswith(("http://", "https://")):
+            raise ValueError("write the pages' address as https://host/ (or http://)")
+        return address.rstrip("/") if address is not None else None
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="TAVOLO_", env_nested_delimiter="__", extra="forbid"
@@ -188,6 +208,7 @@ class Settings(BaseSettings):
     sends: SendSettings = SendSettings()
     league: LeagueSettings = LeagueSettings()
     health: HealthSettings = HealthSettings()
+    web: WebSettings = WebSettings()
     rules: dict[str, dict[str, Any]] = Field(default_factory=dict)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     # "auto": uvloop's event loop where it is installed, else asyncio's own.

@@ -34,7 +34,8 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
         {"networkx"},
     ),
     "views": (
-        {"views", "tables", "tournaments", "games", "league", "text", "i18n", "gallery", "records"},
+        {"views", "tables", "tournaments", "games", "league", "text", "i18n", "gallery", "records"}
+        | {"pictures"},
         {"discord"},
     ),
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
@@ -51,12 +52,18 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "heap": (set(), set()),
     "app": (
         {"cogs", "config", "endpoints", "health", "heap", "league", "storage", "tables"}
-        | {"tournaments", "views"},
-        {"discord", "uvloop"},  # uvloop: the event loop, where installed
+        | {"tournaments", "views", "web"},
+        {"discord", "uvloop", "aiohttp"},  # uvloop: the event loop, where installed
     ),
     # games: the words each game keeps in every language (``GameText.kept``).
     "locales": ({"locales", "cogs", "i18n", "games"}, {"babel", "discord"}),
-    "__main__": ({"app", "cli", "config", "health", "storage", "locales"}, set()),
+    "__main__": ({"app", "cli", "config", "health", "storage", "locales", "web"}, set()),
+    # The league's web pages: the league and what the pages read besides it, the games' words
+    # and painters (the live boards), the pictures (the charts).
+    "web": (
+        {"web", "league", "storage", "config", "games", "gallery", "pictures", "text", "i18n"},
+        {"aiohttp", "jinja2"},
+    ),
     "__init__": (set(), set()),
 }
 # A game's board painter (``bot/games/<game>/board.py``) draws with the pictures' pieces, so it

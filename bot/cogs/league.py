@@ -23,6 +23,7 @@ class LeagueCog(commands.Cog):
         guild_only=True,
     )
     season = app_commands.Group(name="season", description="League seasons", parent=group)
+    web = app_commands.Group(name="web", description="The league's web pages", parent=group)
 
     @group.command(name="standings", description="The league table of a season")
     @app_commands.describe(game="One game (default: all added up)", season="Season number")
@@ -40,6 +41,20 @@ class LeagueCog(commands.Cog):
         interaction: Interaction,
         player: discord.User | None = None,
         game: str | None = None,
+    ) -> None:
+        await league.show_stats(interaction, player, game)
+
+    @group.command(name="me", description="Your card: record, statistics, rating over time")
+    @app_commands.describe(game="One game (default: all)")
+    @app_commands.choices(game=GAMES)
+    async def me(self, interaction: Interaction, game: str | None = None) -> None:
+        await league.show_stats(interaction, None, game)
+
+    @group.command(name="player", description="A player's card: record, statistics, rating")
+    @app_commands.describe(player="Whose", game="One game (default: all)")
+    @app_commands.choices(game=GAMES)
+    async def player(
+        self, interaction: Interaction, player: discord.User, game: str | None = None
     ) -> None:
         await league.show_stats(interaction, player, game)
 
@@ -67,3 +82,16 @@ class LeagueCog(commands.Cog):
     @season.command(name="list", description="Every season of this server")
     async def season_list(self, interaction: Interaction) -> None:
         await league.list_seasons(interaction)
+
+    @web.command(name="on", description="Show this server's league on the web (Manage Server)")
+    async def web_on(self, interaction: Interaction) -> None:
+        await league.web_pages(interaction, True)
+
+    @web.command(name="off", description="Take this server's league off the web (Manage Server)")
+    async def web_off(self, interaction: Interaction) -> None:
+        await league.web_pages(interaction, False)
+
+    @group.command(name="privacy", description="Hide your name from the league's web pages")
+    @app_commands.describe(hidden="True: hidden; False: shown again")
+    async def privacy(self, interaction: Interaction, hidden: bool = True) -> None:
+        await league.privacy(interaction, hidden)

@@ -7,20 +7,28 @@ import asyncio
 import csv
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from bot.config import LeagueSettings
 from bot.i18n import t
 from bot.league.points import league_points
 from bot.league.ratings import rate, shown
 from bot.league.stats import GameStats, game_stats
-from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt
+from bot.league.web import WebChoices
+from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt, Scored
 from bot.storage.records import MatchResult, Rating, Season
+from bot.storage.web import WebRepo
 
 log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
 SEASON_NAME_MAX = 40
+MOVEMENT = timedelta(days=7)
+"""A standings row shows how far the rating moved over this long."""
+CHART_MATCHES = 200
+"""A rating chart shows at most this many of the latest matches."""
 
 
 class LeagueError(Exception):
@@ -35,6 +43,7 @@ class StandingsRow:
     won: int
     points: int
     rating: float | None  # None when the page adds up every game (ratings are per game)
+    moved: float | None = None  # the rating's change over the last week (``MOVEMENT``)
 
     @property
     def win_rate(self) -> float:
@@ -65,6 +74,7 @@ def replay(matches: list[MatchResult], settings: LeagueSettings) -> Rebuilt:
         for seat in match.seats:
             earned = points.get(seat.seat) if points is not None else None
             league.points[(match.id, seat.seat)] = earned
+            league.shown[(match.id, seat.seat)] = shown(rated[seat.player])
             if earned is None or seat.user_id is None:
                 continue
             for game in (match.game, ALL_GAMES):
@@ -75,10 +85,19 @@ def replay(matches: list[MatchResult], settings: LeagueSettings) -> Rebuilt:
     return league
 
 
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 class League:
-    def __init__(self, repo: LeagueRepo, settings: LeagueSettings) -> None:
+    def __init__(self, repo: LeagueRepo, settings: LeagueSettings, now: Clock = utc_now) -> None:
         self.repo = repo
         self.settings = settings
+        self.now = now  # when "the last week" began, for the standings' movement
+        self.web = WebChoices(WebRepo(repo.db))
         self._lock = asyncio.Lock()  # one change to the league at a time
         self._rebuilding = False
 
@@ -91,11 +110,12 @@ class League:
         async with self._lock:
             await self.repo.record(match_id, self._score)
 
-    def _score(
-        self, match: MatchResult, before: dict[str, Rating]
-    ) -> tuple[dict[int, int] | None, dict[str, Rating]]:
+    def _score(self, match: MatchResult, before: dict[str, Rating]) -> Scored:
         """A match's league points and its players' new ratings (from those ``before`` it)."""
-        return league_points(match, self.settings), rate(match, before)
+        after = rate(match, before)
+        return Scored(
+            league_points(match, self.settings), after, {p: shown(r) for p, r in after.items()}
+        )
 
     async def catch_up(self) -> int:
         """Record the matches finished but not yet recorded (after a crash, an upgrade or a
@@ -158,14 +178,17 @@ class League:
         pages = max(1, -(-players // PAGE_SIZE))
         page = min(max(page, 0), pages - 1)
         found = await self.repo.standings(season.id, game, page * PAGE_SIZE, PAGE_SIZE)
-        ratings = (
-            await self.repo.ratings(guild_id, game, [f"u:{s.user_id}" for s in found])
-            if game is not None
-            else {}
-        )
+        ratings, before = {}, {}
+        if game is not None:
+            ratings = await self.repo.ratings(guild_id, game, [f"u:{s.user_id}" for s in found])
+            week_ago = (self.now() - MOVEMENT).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+            before = await self.repo.ratings_before(
+                guild_id, game, [s.user_id for s in found], week_ago
+            )
         rows = []
         for rank, standing in enumerate(found, page * PAGE_SIZE + 1):
             rating = ratings.get(f"u:{standing.user_id}")
+            now = shown(rating) if rating is not None else None
             rows.append(
                 StandingsRow(
                     rank=rank,
@@ -173,7 +196,9 @@ class League:
                     played=standing.played,
                     won=standing.won,
                     points=standing.points,
-                    rating=shown(rating) if rating is not None else None,
+                    rating=now,
+                    # A newcomer of the week moved from a newcomer's 0.
+                    moved=now - before.get(standing.user_id, 0.0) if now is not None else None,
                 )
             )
         return StandingsPage(season, game, page, pages, players, rows)
@@ -184,6 +209,17 @@ class League:
     async def rating(self, guild_id: int, game: str, user_id: int) -> float | None:
         found = await self.repo.ratings(guild_id, game, [f"u:{user_id}"])
         return shown(found[f"u:{user_id}"]) if found else None
+
+    async def names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        """The names people played under last on the server."""
+        return await self.repo.names(guild_id, user_ids)
+
+    async def rating_history(
+        self, guild_id: int, user_id: int, game: str
+    ) -> list[tuple[str, float]]:
+        """The person's rating after each of their latest matches of ``game`` (at most
+        ``CHART_MATCHES``), oldest first, as (finished at, rating)."""
+        return await self.repo.rating_history(guild_id, user_id, game, CHART_MATCHES)
 
     async def history(self, guild_id: int, user_id: int, limit: int) -> list[MatchResult]:
         return await self.repo.player_matches(guild_id, user_id, None, limit)

@@ -7,6 +7,7 @@ from bot.storage.postgres import PostgresDatabase
 from bot.storage.settings import SettingsRepo
 from bot.storage.sqlite import SQLiteDatabase
 from bot.storage.tables import DuplicateTable, TableRepo
+from bot.storage.web import WebRepo
 
 __all__ = [
     "Database",
@@ -20,4 +21,5 @@ __all__ = [
     "SettingsRepo",
     "ShardTaken",
     "TableRepo",
+    "WebRepo",
 ]

@@ -38,6 +38,8 @@ TABLES = {
     "tournaments": "id",
     "tournament_entrants": "tournament_id, n",
     "tournament_matches": "tournament_id, round, n",
+    "league_web": "guild_id",
+    "league_hidden": "guild_id, user_id",
 }
 BATCH = 1000
 

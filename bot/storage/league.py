@@ -24,9 +24,19 @@ from bot.storage.records import MatchResult, MatchSeat, Rating, Season, Standing
 FIRST_SEASON = "Season 1"
 ALL_GAMES = "*"  # the standings row adding up a person's every game in a season
 
-# What the league makes of a match: its league points per seat (None: it earns none) and the
-# new ratings of its players, from the ratings they had before it.
-Scorer = Callable[[MatchResult, dict[str, Rating]], tuple[dict[int, int] | None, dict[str, Rating]]]
+
+@dataclass
+class Scored:
+    """What the league makes of a match: its league points per seat (None: it earns none),
+    the new ratings of its players (from the ratings they had before it), and the rating
+    each player is shown after it (kept with the seat, for the charts)."""
+
+    points: dict[int, int] | None
+    ratings: dict[str, Rating]
+    shown: dict[str, float]
+
+
+Scorer = Callable[[MatchResult, dict[str, Rating]], Scored]
 
 
 async def open_season_id(tx: Connection, guild_id: int, *, hold: bool = False) -> int:
@@ -68,6 +78,7 @@ class Rebuilt:
     standings: dict[tuple[int, str, int], list[int]] = field(default_factory=dict)
     ratings: dict[str, dict[str, Rating]] = field(default_factory=dict)  # game -> player ->
     points: dict[tuple[int, int], int | None] = field(default_factory=dict)  # (match, seat)
+    shown: dict[tuple[int, int], float] = field(default_factory=dict)  # (match, seat) -> after
 
 
 class LeagueRepo:
@@ -100,6 +111,14 @@ class LeagueRepo:
             " AND m.abandoned = 0) AS matches"
             " FROM seasons s WHERE s.guild_id = ? ORDER BY s.number DESC",
             (guild_id,),
+        )
+        return [_season(r) for r in rows]
+
+    async def season_list(self, guild_id: int) -> list[Season]:
+        """Every season of the server, newest first, without their counts (a page's menu:
+        counting a large server's matches would cost more than the rest of the page)."""
+        rows = await self.db.fetch_all(
+            "SELECT * FROM seasons WHERE guild_id = ? ORDER BY number DESC", (guild_id,)
         )
         return [_season(r) for r in rows]
 
@@ -153,7 +172,8 @@ class LeagueRepo:
                 return False
             (match,) = await _with_seats(tx, [row])
             before = await _ratings(tx, match.guild_id, match.game, [s.player for s in match.seats])
-            points, ratings = score(match, before)
+            scored = score(match, before)
+            points = scored.points
             season_id = match.season_id if match.season_id is not None else season_id
             await tx.execute(
                 "UPDATE matches SET league_applied = 1, season_id = ? WHERE id = ?",
@@ -162,8 +182,9 @@ class LeagueRepo:
             for seat in match.seats:
                 earned = points.get(seat.seat) if points is not None else None
                 await tx.execute(
-                    "UPDATE match_players SET points = ? WHERE match_id = ? AND seat = ?",
-                    (earned, match.id, seat.seat),
+                    "UPDATE match_players SET points = ?, rating = ?"
+                    " WHERE match_id = ? AND seat = ?",
+                    (earned, scored.shown.get(seat.player), match.id, seat.seat),
                 )
                 if earned is None or seat.user_id is None:
                     continue
@@ -181,7 +202,7 @@ class LeagueRepo:
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, matches)"
                 " VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, game, player) DO UPDATE SET"
                 " mu = excluded.mu, sigma = excluded.sigma, matches = ratings.matches + 1",
-                [(match.guild_id, match.game, p, r.mu, r.sigma) for p, r in ratings.items()],
+                [(match.guild_id, match.game, p, r.mu, r.sigma) for p, r in scored.ratings.items()],
             )
         return True
 
@@ -227,8 +248,11 @@ class LeagueRepo:
                 ],
             )
             await tx.executemany(
-                "UPDATE match_players SET points = ? WHERE match_id = ? AND seat = ?",
-                [(points, match_id, seat) for (match_id, seat), points in league.points.items()],
+                "UPDATE match_players SET points = ?, rating = ? WHERE match_id = ? AND seat = ?",
+                [
+                    (points, league.shown.get((match_id, seat)), match_id, seat)
+                    for (match_id, seat), points in league.points.items()
+                ],
             )
             stored = await tx.fetch_all(
                 "SELECT id, league_applied FROM matches WHERE guild_id = ? AND abandoned = 0",
@@ -294,6 +318,53 @@ class LeagueRepo:
             "SELECT * FROM matches WHERE season_id = ? ORDER BY id", (season_id,)
         )
         return await _with_seats(self.db, rows)
+
+    async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each person's name at their latest match on the server (one look per person)."""
+        found = {}
+        for user_id in sorted(set(user_ids)):
+            row = await self.db.fetch_one(
+                "SELECT p.name FROM match_players p JOIN matches m ON m.id = p.match_id"
+                " WHERE p.user_id = ? AND m.guild_id = ? AND p.name IS NOT NULL"
+                " ORDER BY p.match_id DESC LIMIT 1",
+                (user_id, guild_id),
+            )
+            if row is not None:
+                found[user_id] = str(row[0])
+        return found
+
+    # -- ratings over time (kept with each seat: ``rating``) -----------------------------------
+
+    async def rating_history(
+        self, guild_id: int, user_id: int, game: str, limit: int
+    ) -> list[tuple[str, float]]:
+        """The person's rating after each of their latest ``limit`` matches of ``game`` on
+        the server, oldest first, as (finished at, rating)."""
+        rows = await self.db.fetch_all(
+            "SELECT m.finished_at, p.rating FROM match_players p JOIN matches m"
+            " ON m.id = p.match_id WHERE p.user_id = ? AND m.guild_id = ? AND m.game = ?"
+            " AND p.rating IS NOT NULL ORDER BY p.match_id DESC LIMIT ?",
+            (user_id, guild_id, game, limit),
+        )
+        return [(str(r[0]), float(r[1])) for r in reversed(rows)]
+
+    async def ratings_before(
+        self, guild_id: int, game: str, user_ids: Iterable[int], moment: str
+    ) -> dict[int, float]:
+        """Each person's rating after their last match of ``game`` finished before
+        ``moment`` (those with none before it are left out): one indexed look per person,
+        from their newest match backwards."""
+        found = {}
+        for user_id in sorted(set(user_ids)):
+            row = await self.db.fetch_one(
+                "SELECT p.rating FROM match_players p JOIN matches m ON m.id = p.match_id"
+                " WHERE p.user_id = ? AND m.guild_id = ? AND m.game = ? AND m.finished_at < ?"
+                " AND p.rating IS NOT NULL ORDER BY p.match_id DESC LIMIT 1",
+                (user_id, guild_id, game, moment),
+            )
+            if row is not None:
+                found[user_id] = float(row[0])
+        return found
 
 
 async def _ratings(

@@ -114,7 +114,7 @@ async def board_files(table: Table, embed: discord.Embed) -> list[discord.File]:
     return _attached(embed, BOARD_FILE, data)
 
 
-async def picture_files(
+async def view_files(
     game: str, view: dict[str, Any], names: list[str], embed: discord.Embed
 ) -> list[discord.File]:
     """A board's picture drawn from a public ``view`` (a replay's step), as ``embed``'s image."""
@@ -142,3 +142,19 @@ async def hand_files(table: Table, seat: int, embed: discord.Embed) -> list[disc
     )
     data = await _painter.draw(partial(hand_image, table.game, cards, legal), ANSWER)
     return _attached(embed, HAND_FILE, data)
+
+
+async def picture_files(
+    draw: Callable[[], bytes], name: str, embed: discord.Embed, limit: int
+) -> list[discord.File]:
+    """Another picture (the league's) drawn by ``draw`` for an answer, shown as ``embed``'s
+    image; none if it is over ``limit`` bytes (the server's file size limit: the text says
+    it all)."""
+    data = await _painter.draw(draw, ANSWER)
+    return _attached(embed, name, data) if len(data) <= limit else []
+
+
+async def drawn_for_the_web(draw: Callable[[], bytes]) -> bytes:
+    """A picture for the league's web pages served inside the bot, drawn in the pictures
+    thread behind the answers (like a board)."""
+    return await _painter.draw(draw, BOARD)

@@ -6,17 +6,21 @@ from __future__ import annotations
 import gzip
 import io
 from contextlib import AbstractContextManager
+from functools import partial
 from typing import Any
 
 import discord
 from discord.ui import Button
 
 from bot.games import SPECS
-from bot.i18n import speaking, t, tn
+from bot.i18n import from_discord, speaking, t, tn
 from bot.league import League, LeagueError, MatchResult, Season, StandingsPage
 from bot.league.stats import GameStats, seat_of, won
+from bot.pictures import png
+from bot.pictures.league import Chart, StandingLine, player_picture, standings_picture
 from bot.text import GAME_TITLES, game_title
 from bot.views.access import manager
+from bot.views.attach import picture_files
 from bot.views.click import Click
 from bot.views.components import view
 from bot.views.services import services
@@ -24,6 +28,8 @@ from bot.views.services import services
 Interaction = discord.Interaction[Any]
 HISTORY = 10
 COLOUR = discord.Colour.gold()
+STANDINGS_FILE = "standings.png"
+CARD_FILE = "player.png"
 
 
 def _league(interaction: Interaction) -> League:
@@ -90,6 +96,53 @@ def standings_embed(page: StandingsPage) -> discord.Embed:
     return embed
 
 
+def standings_png(page: StandingsPage, names: dict[int, str]) -> bytes:
+    """The standings page as a picture (its words in the language spoken when called)."""
+    game = game_title(page.game) if page.game else t("All games")
+    columns = [
+        t("#"),
+        t("Player"),
+        t("Pts"),
+        t("Rating"),
+        t("Week"),
+        t("Played"),
+        t("Won"),
+    ]
+    lines = [
+        StandingLine(
+            rank=row.rank,
+            name=names.get(row.user_id, str(row.user_id)),
+            points=row.points,
+            played=row.played,
+            won=row.won,
+            rating=row.rating,
+            moved=row.moved,
+        )
+        for row in page.rows
+    ]
+    title = t("Standings · {game}", game=game)
+    return png(standings_picture(title, _season_title(page.season), columns, lines), shared=False)
+
+
+async def standings_message(
+    interaction: Interaction, page: StandingsPage
+) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+    """A standings page's embed, buttons and picture, in the channel's language; no picture
+    where the server turned pictures off, or for a page with nobody on it."""
+    names = await _league(interaction).names(_guild(interaction), [r.user_id for r in page.rows])
+    with _public(interaction):
+        embed, turned = standings_embed(page), standings_view(page)
+        draw = partial(standings_png, page, names)
+    embed.url = await _league(interaction).web.link(
+        _guild(interaction), game=page.game, season=page.season.number
+    )
+    files: list[discord.File] = []
+    if page.rows and services(interaction).choices.pictures(_guild(interaction)):
+        with _public(interaction):
+            files = await picture_files(draw, STANDINGS_FILE, embed, interaction.filesize_limit)
+    return embed, turned, files
+
+
 def standings_view(page: StandingsPage) -> discord.ui.View | None:
     if page.pages == 1:
         return None
@@ -118,9 +171,8 @@ class StandingsButton(
         page = await _league(interaction).standings(
             _guild(interaction), game, self.number("season"), self.number("page")
         )
-        with _public(interaction):
-            embed, turned = standings_embed(page), standings_view(page)
-        await interaction.response.edit_message(embed=embed, view=turned)
+        embed, turned, files = await standings_message(interaction, page)
+        await interaction.response.edit_message(embed=embed, view=turned, attachments=files)
 
 
 def _public(interaction: Interaction) -> AbstractContextManager[None]:
@@ -132,12 +184,11 @@ def _public(interaction: Interaction) -> AbstractContextManager[None]:
 
 async def show_standings(interaction: Interaction, game: str | None, season: int | None) -> None:
     page = await _league(interaction).standings(_guild(interaction), game, season, 0)
-    with _public(interaction):
-        embed, view = standings_embed(page), standings_view(page)
+    embed, view, files = await standings_message(interaction, page)
     if view is None:
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=embed, files=files)
     else:
-        await interaction.response.send_message(embed=embed, view=view)
+        await interaction.response.send_message(embed=embed, view=view, files=files)
 
 
 # -- statistics and history ------------------------------------------------------------------
@@ -148,30 +199,58 @@ def _game_lines(stats: GameStats) -> list[str]:
     return SPECS[stats.game].text.stats_lines(stats.totals, stats.played)
 
 
+def _record_line(stats: GameStats, rating: float | None) -> str:
+    head = t(
+        "Played {played} · won {won} ({rate}) · streak {streak} (best {best})",
+        played=stats.played,
+        won=stats.won,
+        rate=_percent(stats.win_rate),
+        streak=stats.streak,
+        best=stats.best_streak,
+    )
+    if rating is not None:
+        head += t(" · rating {rating:.1f}", rating=rating)
+    return head
+
+
 async def show_stats(
     interaction: Interaction, player: discord.abc.User | None, game: str | None
 ) -> None:
+    """A player's card (only to whoever asked): their record and the game's figures per
+    game, and a picture of them with a rating-over-time chart per game."""
     person = player or interaction.user
     league, guild = _league(interaction), _guild(interaction)
-    embed = discord.Embed(title=t("Statistics · {name}", name=person.display_name), colour=COLOUR)
+    title = t("Statistics · {name}", name=person.display_name)
+    embed = discord.Embed(
+        title=title, colour=COLOUR, url=await league.web.link(guild, f"p/{person.id}")
+    )
+    lines, charts = [], []
     for stats in await league.stats(guild, person.id, game):
         rating = await league.rating(guild, stats.game, person.id)
-        head = t(
-            "Played {played} · won {won} ({rate}) · streak {streak} (best {best})",
-            played=stats.played,
-            won=stats.won,
-            rate=_percent(stats.win_rate),
-            streak=stats.streak,
-            best=stats.best_streak,
-        )
-        if rating is not None:
-            head += t(" · rating {rating:.1f}", rating=rating)
-        embed.add_field(
-            name=game_title(stats.game), value="\n".join([head, *_game_lines(stats)]), inline=False
-        )
+        record = [_record_line(stats, rating), *_game_lines(stats)]
+        embed.add_field(name=game_title(stats.game), value="\n".join(record), inline=False)
+        lines += [f"{game_title(stats.game)}: {record[0]}", *record[1:]]
+        history = await league.rating_history(guild, person.id, stats.game)
+        if history:
+            label = tn(
+                "{game} rating, the last {n} match",
+                "{game} rating, the last {n} matches",
+                len(history),
+                game=game_title(stats.game),
+            )
+            charts.append(Chart(label, [r for _, r in history]))
+    files: list[discord.File] = []
     if not embed.fields:
         embed.description = t("No finished matches yet.")
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    elif services(interaction).choices.pictures(guild):
+        subtitle = game_title(game) if game else t("All games")
+        draw = partial(_card_png, title, subtitle, lines, charts)
+        files = await picture_files(draw, CARD_FILE, embed, interaction.filesize_limit)
+    await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
+
+
+def _card_png(title: str, subtitle: str, lines: list[str], charts: list[Chart]) -> bytes:
+    return png(player_picture(title, subtitle, lines, charts), shared=False)
 
 
 def _history_line(match: MatchResult, user_id: int) -> str:
@@ -267,3 +346,37 @@ async def rebuild(interaction: Interaction) -> None:
         ),
         ephemeral=True,
     )
+
+
+# -- the web pages ---------------------------------------------------------------------------
+
+
+async def web_pages(interaction: Interaction, on: bool) -> None:
+    """Turn the server's league pages on (in the server's language, under its name) or off."""
+    _may_manage(interaction)
+    guild, web = _guild(interaction), _league(interaction).web
+    if not on:
+        was = await web.turn_off(guild)
+        said = t("The league's web pages are off.") if was else t("They were off already.")
+        await interaction.response.send_message(said, ephemeral=True)
+        return
+    name = interaction.guild.name if interaction.guild is not None else str(guild)
+    await web.turn_on(guild, name, from_discord(interaction.guild_locale))
+    link = await web.link(guild)
+    said = t("The league's web pages are on: standings, players and live tables.")
+    if link is not None:
+        said += "\n" + link
+    else:
+        said += " " + t("They show once the bot's host gives them a public address.")
+    await interaction.response.send_message(said, ephemeral=True)
+
+
+async def privacy(interaction: Interaction, hidden: bool) -> None:
+    """Hide the person's name from the server's league pages, or show it again."""
+    await _league(interaction).web.hide(_guild(interaction), interaction.user.id, hidden)
+    said = (
+        t("Your name is hidden from this server's league pages; your page is gone from them.")
+        if hidden
+        else t("Your name shows on this server's league pages again.")
+    )
+    await interaction.response.send_message(said, ephemeral=True)

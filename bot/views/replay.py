@@ -30,7 +30,7 @@ from bot.records.verify import verify
 from bot.tables import TableError
 from bot.tables.history import Found
 from bot.views.access import manager, thinking
-from bot.views.attach import picture_files
+from bot.views.attach import view_files
 from bot.views.click import Click, Interaction
 from bot.views.components import view
 from bot.views.errors import tell
@@ -95,7 +95,7 @@ async def _step_message(
     )
     pictures = services(interaction).choices.pictures(interaction.guild_id or 0)
     board = spec.rules.view(step.state, None)
-    files = await picture_files(record.game, board, seat_names(record), embed) if pictures else []
+    files = await view_files(record.game, board, seat_names(record), embed) if pictures else []
     return embed, view(*buttons, verify_button), files
 
 

@@ -47,8 +47,12 @@ async def test_matches_fill_the_league_and_a_new_season_starts_from_zero(
 
     standings = await carol.slash("league standings", game="cento")
     assert standings.error is None and not standings.ephemeral
-    text = (await standings.wait_message()).text
+    shown = await standings.wait_message()
+    text = shown.text
     assert "Standings · One Hundred" in text and "Season 1: Season 1 (open)" in text
+    # Beside the text, the same page as a picture (the embed shows it).
+    assert [a.filename for a in shown.attachments] == ["standings.png"]
+    assert shown.attachments[0].data.startswith(b"\x89PNG")
     lines = [line for line in text.splitlines() if "pts" in line]
     assert len(lines) == 2  # the two people; the AI seat is rated but not listed
     assert {f"<@{u}>" for u in ranking if u} == {line.split()[1] for line in lines}
@@ -56,6 +60,12 @@ async def test_matches_fill_the_league_and_a_new_season_starts_from_zero(
     stats = await bob.slash("league stats")
     assert stats.ephemeral
     assert "Played 1" in (await stats.wait_message()).text
+    card = await alice.slash("league player", player=bob)
+    assert card.ephemeral
+    shown = await card.wait_message()
+    assert "Played 1" in shown.text and [a.filename for a in shown.attachments] == ["player.png"]
+    mine = await (await bob.slash("league me", game="cento")).wait_message()
+    assert "Played 1" in mine.text and mine.attachments
     history = await alice.slash("league history", player=bob)
     assert history.ephemeral and "#1 · One Hundred" in (await history.wait_message()).text
 

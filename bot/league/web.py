@@ -1,0 +1,31 @@
+"""A server's league on the web: turned on or off by its admins, the names its people hid,
+and the links from Discord to its pages (when the pages have a public address)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from bot.storage.web import WebRepo
+
+
+class WebChoices:
+    def __init__(self, repo: WebRepo, address: str | None = None) -> None:
+        self.repo = repo
+        self.address = address  # [web] public_address: None, no links
+
+    async def turn_on(self, guild_id: int, name: str, language: str) -> None:
+        await self.repo.turn_on(guild_id, name, language)
+
+    async def turn_off(self, guild_id: int) -> bool:
+        return await self.repo.turn_off(guild_id)
+
+    async def hide(self, guild_id: int, user_id: int, hidden: bool) -> None:
+        await self.repo.set_hidden(guild_id, user_id, hidden)
+
+    async def link(self, guild_id: int, path: str = "", **query: object) -> str | None:
+        """The address of a server's page (``path`` under the server's own, ``query`` its
+        parameters, None ones left out), or None: no public address, or the pages are off."""
+        if self.address is None or await self.repo.server(guild_id) is None:
+            return None
+        wanted = urlencode({k: v for k, v in query.items() if v is not None})
+        return f"{self.address}/s/{guild_id}/{path}" + (f"?{wanted}" if wanted else "")

@@ -1,0 +1,341 @@
+"""The pages, one handler each: every path part and parameter checked before it reaches a
+query, and anything of a server that did not turn its pages on, or of an id it does not
+have, answered as the same "nothing here" page (a 404)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from aiohttp import web
+from jinja2 import Environment
+
+from bot.games import SPECS
+from bot.i18n import LANGUAGES, speaking
+from bot.league import League, LeagueError
+from bot.league.service import StandingsPage
+from bot.pictures import png
+from bot.pictures.league import Chart, chart_picture
+from bot.storage.web import WebRepo, WebServer
+from bot.text import game_title
+from bot.web import text
+from bot.web.boards import Boards
+from bot.web.live import Watchers
+
+SNOWFLAKE = re.compile(r"[0-9]{1,20}")
+NUMBER = re.compile(r"[0-9]{1,6}")
+ID_MAX = 2**63 - 1
+LIVE_TABLES = 25
+
+
+@dataclass
+class Site:
+    """What every handler works with."""
+
+    league: League
+    repo: WebRepo
+    boards: Boards
+    watchers: Watchers
+    templates: Environment
+
+
+SITE = web.AppKey("site", Site)
+
+
+def _missing() -> web.HTTPNotFound:
+    return web.HTTPNotFound()
+
+
+def _id(request: web.Request, name: str) -> int:
+    found = request.match_info.get(name, "")
+    if not SNOWFLAKE.fullmatch(found) or int(found) > ID_MAX:
+        raise _missing()
+    return int(found)
+
+
+def _number(request: web.Request, name: str) -> int | None:
+    """A query parameter that must be a small positive number, when given."""
+    found = request.query.get(name)
+    if found is None:
+        return None
+    if not NUMBER.fullmatch(found) or int(found) < 1:
+        raise _missing()
+    return int(found)
+
+
+def _game(request: web.Request) -> str | None:
+    found = request.query.get("game")
+    if found is not None and found not in SPECS:
+        raise _missing()
+    return found
+
+
+async def _server(request: web.Request) -> tuple[Site, WebServer, str]:
+    """The site, the server (404 unless its pages are on) and the page's language."""
+    site = request.app[SITE]
+    server = await site.repo.server(_id(request, "guild"))
+    if server is None:
+        raise _missing()
+    language = request.query.get("lang", server.language)
+    if language not in LANGUAGES:
+        raise _missing()
+    return site, server, language
+
+
+def _link(path: str, **query: object) -> str:
+    wanted = urlencode({k: v for k, v in query.items() if v is not None})
+    return path + (f"?{wanted}" if wanted else "")
+
+
+def _render(
+    site: Site, server: WebServer, language: str, template: str, request: web.Request, **values: Any
+) -> web.Response:
+    """A page in ``language``, with the switch to every other (the same page, the same
+    parameters)."""
+    with speaking(language):
+        others = [
+            (name, _link(request.path, **{**request.query, "lang": code}))
+            for code, name in LANGUAGES.items()
+        ]
+        html = site.templates.get_template(template).render(
+            words=text.words(),
+            server=server,
+            language=language,
+            languages=others,
+            home=_link(f"/s/{server.guild_id}/", lang=request.query.get("lang")),
+            tables=_link(f"/s/{server.guild_id}/tables", lang=request.query.get("lang")),
+            **values,
+        )
+    return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+
+async def _names(site: Site, guild_id: int, user_ids: list[int]) -> dict[int, str | None]:
+    """Each person's name on the pages; None for those who hid it."""
+    names = await site.league.names(guild_id, user_ids)
+    hidden = await site.repo.hidden(guild_id, user_ids)
+    return {u: None if u in hidden else names.get(u, str(u)) for u in user_ids}
+
+
+# -- standings -----------------------------------------------------------------------------------
+
+
+async def standings(request: web.Request) -> web.Response:
+    site, server, language = await _server(request)
+    game, season, page = _game(request), _number(request, "season"), _number(request, "page")
+    try:
+        found = await site.league.standings(server.guild_id, game, season, (page or 1) - 1)
+    except LeagueError:
+        raise _missing() from None
+    if page is not None and page > found.pages:
+        raise _missing()
+    names = await _names(site, server.guild_id, [r.user_id for r in found.rows])
+    seasons = await site.league.repo.season_list(server.guild_id)
+    lang = request.query.get("lang")
+    base = f"/s/{server.guild_id}/"
+    with speaking(language):
+        games = [(text.words()["all_games"], _link(base, season=season, lang=lang), game is None)]
+        games += [
+            (game_title(g), _link(base, game=g, season=season, lang=lang), g == game) for g in SPECS
+        ]
+        season_links = [
+            (
+                text.season_title(s.number, s.name, s.ended_at is None),
+                _link(base, game=game, season=s.number, lang=lang),
+                s.id == found.season.id,
+            )
+            for s in seasons
+        ]
+        title = text.season_title(
+            found.season.number, found.season.name, found.season.ended_at is None
+        )
+        footer = text.page_of(found.page + 1, found.pages, found.players)
+    return _render(
+        site,
+        server,
+        language,
+        "standings.html",
+        request,
+        title=title,
+        footer=footer,
+        games=games,
+        seasons=season_links,
+        rows=_rows(found, names, server.guild_id, lang),
+        rated=game is not None,
+        previous=_turn(found, -1, base, game, season, lang),
+        next=_turn(found, 1, base, game, season, lang),
+    )
+
+
+def _rows(
+    page: StandingsPage, names: dict[int, str | None], guild_id: int, lang: str | None
+) -> list[dict[str, Any]]:
+    rows = []
+    for row in page.rows:
+        name = names.get(row.user_id)
+        rows.append(
+            {
+                "rank": row.rank,
+                "name": name if name is not None else text.hidden_name(),
+                "link": _link(f"/s/{guild_id}/p/{row.user_id}", lang=lang) if name else None,
+                "points": row.points,
+                "rating": f"{row.rating:.1f}" if row.rating is not None else "",
+                "moved": f"{row.moved:+.1f}" if row.moved is not None else "",
+                "up": row.moved is not None and row.moved > 0,
+                "down": row.moved is not None and row.moved < 0,
+                "played": row.played,
+                "won": row.won,
+            }
+        )
+    return rows
+
+
+def _turn(
+    page: StandingsPage, by: int, base: str, game: str | None, season: int | None, lang: str | None
+) -> str | None:
+    to = page.page + by
+    if not 0 <= to < page.pages:
+        return None
+    return _link(base, game=game, season=season, page=to + 1, lang=lang)
+
+
+# -- players -------------------------------------------------------------------------------------
+
+
+async def player(request: web.Request) -> web.Response:
+    site, server, language = await _server(request)
+    user_id = _id(request, "user")
+    name = (await _names(site, server.guild_id, [user_id]))[user_id]
+    stats = await site.league.stats(server.guild_id, user_id, None) if name else []
+    if not stats:  # hidden, or never played here
+        raise _missing()
+    lang = request.query.get("lang")
+    games = []
+    with speaking(language):
+        for found in stats:
+            rating = await site.league.rating(server.guild_id, found.game, user_id)
+            games.append(
+                {
+                    "title": game_title(found.game),
+                    "played": found.played,
+                    "won": found.won,
+                    "rate": f"{found.win_rate:.0%}",
+                    "rating": f"{rating:.1f}" if rating is not None else "",
+                    "lines": SPECS[found.game].text.stats_lines(found.totals, found.played),
+                    "chart": _link(
+                        f"/s/{server.guild_id}/p/{user_id}/chart/{found.game}.png", lang=lang
+                    ),
+                }
+            )
+    return _render(site, server, language, "player.html", request, name=name, games=games)
+
+
+async def chart(request: web.Request) -> web.Response:
+    site, server, language = await _server(request)
+    user_id, game = _id(request, "user"), request.match_info.get("game", "")
+    if game not in SPECS or (await _names(site, server.guild_id, [user_id]))[user_id] is None:
+        raise _missing()
+    history = await site.league.rating_history(server.guild_id, user_id, game)
+    with speaking(language):
+        label = text.chart_label(game_title(game), len(history))
+    data = await site.boards.painter(
+        lambda: png(chart_picture(Chart(label, [r for _, r in history])), shared=False)
+    )
+    return web.Response(body=data, content_type="image/png")
+
+
+# -- live tables ---------------------------------------------------------------------------------
+
+
+async def tables(request: web.Request) -> web.Response:
+    site, server, language = await _server(request)
+    found = await site.repo.live_tables(server.guild_id, LIVE_TABLES)
+    ids = sorted({u for table in found for u in table.user_ids if u is not None})
+    hidden = await site.repo.hidden(server.guild_id, ids)
+    lang = request.query.get("lang")
+    with speaking(language):
+        listed = [
+            (
+                text.table_line(
+                    game_title(table.game) if table.game in SPECS else table.game,
+                    _seat_names(table.names, table.user_ids, hidden),
+                    table.moves,
+                ),
+                _link(f"/s/{server.guild_id}/t/{table.id}", lang=lang),
+            )
+            for table in found
+        ]
+    return _render(site, server, language, "tables.html", request, listed=listed)
+
+
+def _seat_names(names: list[str], user_ids: list[int | None], hidden: set[int]) -> list[str]:
+    return [
+        text.seat_name(i) if user in hidden else name
+        for i, (name, user) in enumerate(zip(names, user_ids, strict=True))
+    ]
+
+
+async def board(request: web.Request) -> web.Response:
+    site, server, language = await _server(request)
+    table_id = _id(request, "table")
+    found = await site.repo.board(server.guild_id, table_id)
+    if found is None or found.game not in SPECS:
+        raise _missing()
+    lang = request.query.get("lang")
+    base = f"/s/{server.guild_id}/t/{table_id}"
+    with speaking(language):
+        heading = game_title(found.game)
+    return _render(
+        site,
+        server,
+        language,
+        "board.html",
+        request,
+        heading=heading,
+        over=found.status != "playing",
+        moves=found.moves,
+        picture=_link(f"{base}/board.png", m=found.moves, lang=lang),
+        events=_link(f"{base}/events"),
+        picture_base=_link(f"{base}/board.png", lang=lang),
+    )
+
+
+async def board_picture(request: web.Request) -> web.Response:
+    site, server, language = await _server(request)
+    found = await site.repo.board(server.guild_id, _id(request, "table"))
+    if found is None:
+        raise _missing()
+    hidden = await site.repo.hidden(server.guild_id, [u for u in found.user_ids if u is not None])
+    with speaking(language):
+        names = _seat_names(found.names, found.user_ids, hidden)
+        data = await site.boards.picture(found, names, language)
+    if data is None:
+        raise _missing()
+    # The move is in the address (?m=): an address stays the same picture for good.
+    response = web.Response(body=data, content_type="image/png")
+    kept = request.query.get("m") == str(found.moves)
+    response.headers["Cache-Control"] = "public, max-age=3600" if kept else "no-store"
+    return response
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """The table's moves as server-sent events: one now, one at each change, until the game
+    is over (the browser's EventSource then stops, told by the last event)."""
+    site, server, _ = await _server(request)
+    table_id = _id(request, "table")
+    if await site.repo.moves(server.guild_id, table_id) is None:
+        raise _missing()
+    response = web.StreamResponse(
+        headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
+    )
+    await response.prepare(request)
+    try:
+        async for seen in site.watchers.follow(server.guild_id, table_id):
+            status, moves = seen if seen is not None else ("gone", 0)
+            payload = json.dumps({"status": status, "moves": moves})
+            await response.write(f"data: {payload}\n\n".encode())
+    except ConnectionResetError:  # the watcher went away: nothing more to send
+        pass
+    return response

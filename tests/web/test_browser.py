@@ -1,0 +1,171 @@
+"""The pages in a real browser (headless Chromium): each loads with no console error, the
+chart is drawn, a hostile name shows as text, a server that did not turn its pages on is a
+404, and the live board follows a move made on the fake Discord."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser
+
+from bot.config import LeagueSettings
+from bot.storage import Database
+from bot.web.server import make_app
+from fakediscord import FakeDiscord
+from fakediscord.permissions import MANAGE_GUILD
+from tests.databases import SQLiteBackend
+from tests.e2e.botprocess import BotProcess
+from tests.e2e.driver import (
+    add_ai,
+    answered,
+    board_of,
+    make_move,
+    new_table,
+    offered,
+    open_hand,
+    start,
+    wait_turn,
+)
+from tests.web.browser import chromium, watched
+from tests.web.support import GUILD, HOSTILE, PRIVATE, a_league, a_live_table, move
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    async with chromium() as opened:
+        yield opened
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[tuple[str, Database, int]]:
+    """The pages over a stored league and a live table, on a real port; their address, the
+    database and the table's id."""
+    db = await SQLiteBackend(tmp_path / "web.sqlite3").open()
+    await a_league(db)
+    table_id, state = await a_live_table(db)
+    for n in range(1, 4):
+        state = await move(db, table_id, state, n)
+    server = TestServer(make_app(db, LeagueSettings(), interval=0.05))
+    await server.start_server()
+    yield str(server.make_url("")).rstrip("/"), db, table_id
+    await server.close()
+    await db.close()
+
+
+async def test_every_page_loads_without_a_console_error_and_draws_its_pictures(
+    browser: Browser, site: tuple[str, Database, int], tmp_path: Path
+) -> None:
+    address, _, table_id = site
+    pages = {
+        "standings": f"/s/{GUILD}/?game=scopa&lang=en",
+        "player": f"/s/{GUILD}/p/1?lang=en",
+        "tables": f"/s/{GUILD}/tables?lang=en",
+        "board": f"/s/{GUILD}/t/{table_id}?lang=en",
+        "italian": f"/s/{GUILD}/?game=scopa",
+    }
+    for name, path in pages.items():
+        tab = await watched(browser)
+        answer = await tab.page.goto(address + path)
+        assert answer is not None and answer.status == 200, path
+        await tab.page.wait_for_load_state("networkidle")
+        # Every picture on the page arrived and was decoded (a chart, a board).
+        drawn = await tab.page.eval_on_selector_all(
+            "img", "pictures => pictures.map(p => p.complete && p.naturalWidth > 0)"
+        )
+        assert all(drawn), (path, drawn)
+        await tab.shot(name, tmp_path)
+        assert tab.errors == [], (path, tab.errors)
+        await tab.page.close()
+
+
+async def test_the_chart_is_drawn_and_a_hostile_name_is_only_text(
+    browser: Browser, site: tuple[str, Database, int]
+) -> None:
+    address = site[0]
+    tab = await watched(browser)
+    await tab.page.goto(f"{address}/s/{GUILD}/p/1?lang=en")
+    size = await tab.page.eval_on_selector("img.chart", "p => [p.naturalWidth, p.naturalHeight]")
+    assert size == [640, 150]
+    await tab.page.goto(f"{address}/s/{GUILD}/?lang=en")
+    assert await tab.page.locator("#standings").get_by_text(HOSTILE, exact=True).count() == 1
+    assert await tab.page.evaluate("document.querySelectorAll('main script').length") == 0
+    assert tab.errors == []
+
+
+async def test_a_server_that_did_not_turn_its_pages_on_is_a_404(
+    browser: Browser, site: tuple[str, Database, int]
+) -> None:
+    tab = await watched(browser)
+    for path in (f"/s/{PRIVATE}/", f"/s/{PRIVATE}/p/1", f"/s/{GUILD}/p/999"):
+        answer = await tab.page.goto(site[0] + path)
+        assert answer is not None and answer.status == 404
+        assert await tab.page.inner_text("h1") == "Nothing here"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.mark.e2e
+async def test_the_live_board_changes_when_a_move_is_made_on_discord(
+    browser: Browser, discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    port = _free_port()
+    bot_process.settings = {
+        "tables": {"ai_delay": 0.01, "turn_timeout": 60},
+        "web": {"in_bot": True, "port": port, "public_address": f"http://127.0.0.1:{port}"},
+    }
+    await bot_process.start()
+    store = bot_process.store()
+    alice = discord.user("alice")
+    admins = discord.world.add_role(discord.guild, "admins", MANAGE_GUILD)
+    discord.guild.members[alice.id].roles.append(admins.id)
+    said = await answered(await alice.slash("league web on"))
+    assert f"http://127.0.0.1:{port}/s/{discord.guild.id}/" in said
+
+    standings = await (await alice.slash("league standings", game="scopa")).wait_message()
+    link = f"http://127.0.0.1:{port}/s/{discord.guild.id}/?game=scopa&season=1"
+    assert standings.embeds[0]["url"] == link  # the standings link to their page
+    answer = await (await watched(browser)).page.goto(link)
+    assert answer is not None and answer.status == 200
+
+    table_id = await new_table(discord, store, alice, "scopa")
+    await add_ai(alice, board_of(discord, table_id))
+    await start(discord, store, alice, table_id)
+    row = await wait_turn(discord, store, table_id, 0)
+    tab = await watched(browser)
+    await tab.page.goto(f"http://127.0.0.1:{port}/s/{discord.guild.id}/t/{table_id}?lang=en")
+    shown = await tab.page.get_attribute("#board", "src")
+    assert shown is not None and f"m={row.moves}" in shown
+
+    hand = await open_hand(alice, board_of(discord, table_id))
+    assert (await make_move(alice, hand, offered(hand)[0])).error is None
+    # The page hears of the move and shows the board after it, without a reload.
+    # (Functions, not strings: the pages' policy forbids evaluating a string as a script.)
+    await tab.page.wait_for_function(
+        "before => new URL(document.getElementById('board').src).searchParams.get('m')"
+        " !== String(before)",
+        arg=row.moves,
+        timeout=15_000,
+    )
+    await tab.page.wait_for_function(
+        "() => document.getElementById('board').complete", timeout=10_000
+    )
+    assert int(await tab.page.inner_text("#moves")) > row.moves
+    await tab.shot("live", tmp_path)
+    assert tab.errors == []
+
+    # A person hides their name; an admin takes the pages down, and they are gone.
+    assert "hidden" in await answered(await alice.slash("league privacy"))
+    assert "are off" in await answered(await alice.slash("league web off"))
+    refused = await discord.user("bob").slash("league web on")
+    assert "manage the server" in await answered(refused)
+    answer = await tab.page.goto(f"http://127.0.0.1:{port}/s/{discord.guild.id}/")
+    assert answer is not None and answer.status == 404
