@@ -31,7 +31,7 @@ from bot.games.tressette.policy import Trick, choose_card, heed, natural_signal
 from bot.games.tressette.sample import Sampler
 
 RULES = Tressette()
-HARD_PLAYOUTS = 120
+HARD_PLAYOUTS = 240
 
 
 def _plain(legal: list[str]) -> list[str]:
