@@ -12,6 +12,8 @@ public fact (``sample``: the cards known to be in a hand, the suits a seat showe
 said it holds), plays each card (with the signal it would say) out to the end of the deal with
 the quick policy for every seat, the signals given and heeded (``playout``), and keeps the card
 with the best mean difference of the deal's thirds for its side (partners together at four).
+At two seats, once the stock is drawn and the hands are short (``endgame``), every card is
+known and it plays the end exactly.
 It heeds its partner's busso as a good player does, without a search: it takes with its best
 card of the suit when that takes the trick, then leads the suit back. Budgets are counted in
 playouts. ``HardPlayer(signals=False)`` neither gives nor reads signals (the benchmark of what
@@ -25,6 +27,7 @@ from collections.abc import Callable
 
 from bot.games.ai.search import best_for_view
 from bot.games.base import Json
+from bot.games.tressette.endgame import EXACT, best_card
 from bot.games.tressette.engine import Tressette
 from bot.games.tressette.playout import playout
 from bot.games.tressette.policy import Trick, choose_card, heed, natural_signal
@@ -115,7 +118,10 @@ class HardPlayer:
                 if asked is not None:
                     return plays[cards.index(asked)]
             sampler = Sampler(view, signals)
-            budget = len(plays) if sampler.certain else self.budget
+            if sampler.certain and view["seats"] == 2 and len(view["hand"]) <= EXACT:
+                st = sampler.draw(rng)
+                card = best_card(st.hands, view["seat"], st.leader, st.trick, cards)
+                return plays[cards.index(card)]
             return best_for_view(
                 RULES,
                 view,
@@ -123,7 +129,7 @@ class HardPlayer:
                 lambda _, r: sampler.draw(r),
                 lambda st, seat, r: playout(st, seat, r, signals),
                 rng,
-                budget,
+                self.budget,
             )
 
         return _turn(view, legal, play, self.signals)

@@ -7,6 +7,7 @@ import random
 
 from bot.games.base import Json
 from bot.games.tressette.ai import HardPlayer
+from bot.games.tressette.endgame import best_card
 from bot.games.tressette.engine import TressetteState
 from bot.games.tressette.sample import Sampler, held, voids
 
@@ -97,3 +98,15 @@ def test_the_silent_player_never_signals() -> None:
             leads.append(move)
         state, _ = act(state, seat, move)
     assert len(leads) == 10 and all(move.count(":") == 1 for move in leads), leads
+
+
+def test_the_end_of_a_two_seat_deal_is_played_exactly() -> None:
+    """Seat 0 holds the 3 di Coppe and the 4 di Denari, seat 1 the 2 di Coppe and the Asso di
+    Denari. Leading the 3 takes 2 thirds, then the Asso takes 3 and the last trick: -4 for
+    seat 0. Leading the 4 gives the Asso its 3 thirds, then the 3 beats the 2 and takes the
+    last trick: +2. The exact end leads the 4; seat 1, on the 3, has only the 2."""
+    hands = [["3c", "4d"], ["2c", "Ad"]]
+    assert best_card(hands, 0, 0, [], ["3c", "4d"]) == "4d"
+    assert best_card([["4d"], ["2c", "Ad"]], 1, 0, ["3c"], ["2c"]) == "2c"
+    # Seat 1 leading: the 2 first (the 3 takes it), so that the Asso takes the last trick.
+    assert best_card([["3c", "4d"], ["2c", "Ad"]], 1, 1, [], ["2c", "Ad"]) == "2c"
