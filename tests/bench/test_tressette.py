@@ -11,6 +11,7 @@ import pytest
 from bench import openspiel_headsup, openspiel_tressette, tressette
 from bench.headsup import play
 from bot.games.tressette.ai import HardPlayer
+from tests.games.tressette.deals import RULES, fill, start
 
 
 def test_a_quick_run_reports_deals_at_both_sizes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -53,40 +54,54 @@ def test_at_four_seats_a_level_plays_every_seat_of_its_side() -> None:
     assert sum(scores) >= 10
 
 
-def test_the_adapter_is_the_engine_as_an_openspiel_game() -> None:
-    game = openspiel_tressette.TressetteGame()
-    state = game.state_of(openspiel_tressette.DEAL.start(3), seed=3)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_adapter_is_the_engine_as_an_openspiel_game(seats: int) -> None:
+    game = openspiel_tressette.GAMES[seats]()
+    state = game.state_of(tressette.deal(seats).start(3), seed=3)
+    assert game.num_players() == seats
     player = state.current_player()
-    moves = {openspiel_tressette.ADAPTER.actions[a] for a in state.legal_actions()}
-    assert {f"play:{c}" for c in state.st.hands[player]} <= moves
-    key = state.information_state_string()
-    resampled = state.resample_from_infostate(player, None)
-    assert resampled.information_state_string() == key  # the same information state
-    assert sorted(resampled.st.hands[player]) == sorted(state.st.hands[player])
+    moves = {game.adapter.actions[a] for a in state.legal_actions()}
+    assert moves == set(RULES.legal_actions(state.st, player))
     rng = random.Random(1)
     while not state.is_terminal():
+        seat = state.current_player()
+        again = state.resample_from_infostate(seat, None)
+        assert again.information_state_string() == state.information_state_string()
+        assert sorted(again.st.hands[seat]) == sorted(state.st.hands[seat])
         state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal():
-            seat = state.current_player()
-            again = state.resample_from_infostate(seat, None)
-            assert again.information_state_string() == state.information_state_string()
     assert state.scores is not None and sum(state.scores) >= 10
-    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+    returns = state.returns()
+    assert sum(returns) == 0 and returns[:2] * (seats // 2) == returns  # partners alike
+
+
+def test_a_resampled_volo_leaves_the_leader_without_the_suit() -> None:
+    game = openspiel_tressette.GAMES[4]()
+    st = start(fill([["Rb"], [], [], []], void={0: "b"}))
+    state = game.state_of(st, seed=1)
+    state.apply_action(game.adapter.actions.index("play:Rb:volo"))
+    for _ in range(20):
+        again = state.resample_from_infostate(1, None)
+        assert not any(c[-1] == "b" for c in again.st.hands[0])
 
 
 def test_every_accuso_is_an_action() -> None:
-    accusi = [a for a in openspiel_tressette.ADAPTER.actions if a.startswith("accuse:")]
+    actions = openspiel_tressette.GAMES[4].adapter.actions
+    accusi = [a for a in actions if a.startswith("accuse:")]
     assert len(accusi) == len(set(accusi)) == 4 + 3 + 12
     assert "accuse:buongioco:A:s" in accusi and "accuse:napoletana:d" in accusi
+    assert {"play:Ac", "play:Ac:busso", "play:Ac:striscio", "play:Ac:volo"} <= set(actions)
+    assert "play:Ac:busso" not in openspiel_tressette.GAMES[2].adapter.actions
 
 
-def test_the_adapter_passes_openspiel_s_own_random_simulation_checks() -> None:
-    game = openspiel_tressette.TressetteGame()
-    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_adapter_passes_openspiel_s_own_random_simulation_checks(seats: int) -> None:
+    game = openspiel_tressette.GAMES[seats]()
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
 
-def test_ismcts_plays_legal_moves_through_the_adapter() -> None:
-    game = openspiel_tressette.TressetteGame()
+@pytest.mark.parametrize("seats", [2, 4])
+def test_ismcts_plays_legal_moves_through_the_adapter(seats: int) -> None:
+    game = openspiel_tressette.GAMES[seats]()
     tally, lines = openspiel_headsup.versus(game, 1, 5, 2, openspiel_tressette.GOAL)
     assert tally.contests == 2
     assert len(tally.seconds["ismcts"]) >= 40 and len(tally.seconds["hard"]) >= 40
