@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,11 +92,17 @@ class Pacer:
     ready to act.
     """
 
-    def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        rate: float,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         if rate <= 0:
             raise ValueError("the rate must be positive")
         self.interval = 1.0 / rate
         self._clock = clock
+        self._sleep = sleep
         self._next = -math.inf
         self.granted = 0
 
@@ -111,7 +117,7 @@ class Pacer:
         """Wait for the next slot."""
         delay = self.reserve() - self._clock()
         if delay > 0:
-            await asyncio.sleep(delay)
+            await self._sleep(delay)
 
 
 def slope(points: Sequence[tuple[float, float]]) -> float:

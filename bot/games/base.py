@@ -99,6 +99,13 @@ def parse_options(model: type[OptionsT], options: dict[str, Any] | None) -> Opti
 
 def check_seats(rules_name: str, seats: int, low: int, high: int) -> None:
     if not isinstance(seats, int) or not low <= seats <= high:
+        if low == high:
+            raise GameError(
+                "{game} is played by {low} players, not {seats}.",
+                game=rules_name,
+                low=low,
+                seats=seats,
+            )
         raise GameError(
             "{game} is played by {low} to {high} players, not {seats}.",
             game=rules_name,

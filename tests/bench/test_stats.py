@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import math
 from typing import Any
 
@@ -70,12 +69,21 @@ def test_the_pacer_spaces_slots_and_does_not_catch_up_after_an_idle_spell() -> N
 
 
 async def test_waiting_for_slots_keeps_the_rate() -> None:
-    pacer = Pacer(rate=200)
-    loop_time = asyncio.get_running_loop().time
-    start = loop_time()
+    now = [0.0]
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:  # time passes only while the caller sleeps
+        slept.append(seconds)
+        now[0] += seconds
+
+    pacer = Pacer(rate=200, clock=lambda: now[0], sleep=sleep)
     for _ in range(21):
         await pacer.wait()
-    assert 0.095 <= loop_time() - start < 0.5  # 20 intervals of 5 ms
+    assert now[0] == pytest.approx(0.1) and slept == [pytest.approx(0.005)] * 20
+    now[0] += 1.0  # an idle second: the next slot is now, no burst to catch up
+    await pacer.wait()
+    await pacer.wait()
+    assert slept[20:] == [pytest.approx(0.005)]
 
 
 def test_slope_is_the_least_squares_fit() -> None:

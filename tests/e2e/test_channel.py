@@ -43,36 +43,28 @@ def turn_pings(user: SimUser) -> list[str]:
     return [m.content for m in user.pings() if "it is your turn at" in m.content]
 
 
-async def test_the_board_follows_the_start_and_each_play_at_once(
+async def test_the_board_follows_the_start_and_each_play(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    # The default board_edit_interval and AI delay: a board edit for nearly every move.
+    # The default board_edit_interval and AI delay: a board edit for nearly every move. How
+    # soon each edit goes is the publisher's, tested on a virtual clock
+    # (tests/views/test_publisher.py); here, that the bot's edits reach the channel in order.
     bot_process.settings = {"tables": {"turn_timeout": 60}}
     await bot_process.start()
     store = bot_process.store()
     alice = discord.user("alice")
-    loop = asyncio.get_running_loop()
-    # A person sets up a table, a click every half second: the lobby's board edits take much
-    # of the channel's budget, and the last one is still waiting out the edit interval.
     table_id = await new_table(discord, store, alice, "cento")
     for _ in range(2):
-        await asyncio.sleep(0.5)
         await add_ai(alice, board_of(discord, table_id))
-    await asyncio.sleep(0.5)
-    began = loop.time()
     await start(discord, store, alice, table_id)
-    start_lag = loop.time() - began
 
-    lags = []
     for _ in range(5):
         row = await wait_turn(discord, store, table_id, 0)
         if row.status != "playing":
             break
-        await asyncio.sleep(0.5)  # a quick person
         hand = await open_hand(alice, board_of(discord, table_id))
         token = a_play(row, 0)
         shown = f"Alice played {SPECS['cento'].text.card_name(token.split(':')[1])}"
-        began = loop.time()
         await make_move(alice, hand, token, total=0)
         board = await discord.wait_for(lambda: board_of(discord, table_id), what="the board")
 
@@ -80,14 +72,8 @@ async def test_the_board_follows_the_start_and_each_play_at_once(
             return s in b.text or "match over" in b.text
 
         await discord.wait_for(her_play_shown, 15, "her play shown")
-        lags.append(loop.time() - began)
         await moved(discord, store, table_id, row.moves)
 
-    # A start is shown at once, not after the board_edit_interval (1.2 s); each play within
-    # that interval, not after the channel's window (5.25 s). The margins allow for a busy
-    # machine (another test process, a database server) sharing the cores.
-    assert start_lag < 1.0, start_lag
-    assert lags and max(lags) < 3.0, lags
     assert pings_ahead_of_the_board(discord, table_id) == 0  # the board first
     assert discord.rejections == [] and discord.rate_limited == []
 

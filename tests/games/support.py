@@ -1,5 +1,5 @@
 """Helpers for engine tests: explicit decks, every string a view holds, the table sizes of a
-registered game and the seat on turn."""
+registered game, the seat on turn, and a state with its hidden cards dealt again."""
 
 from __future__ import annotations
 
@@ -49,3 +49,17 @@ def seat_on_turn(rules: Rules[S], state: S) -> int:
     seat = rules.turn(state)
     assert seat is not None, "the game is over: nobody is on turn"
     return seat
+
+
+def redealt(spec: GameSpec[Any, Any, Any], state: Any, viewer: int | None, rng: Any) -> Any:
+    """``state`` with the cards ``viewer`` cannot see (the other seats' hands and the stock)
+    dealt again at random among those places, each keeping its size."""
+    data = spec.rules.dump(state)
+    places = [hand for seat, hand in enumerate(data["hands"]) if seat != viewer]
+    if isinstance(data.get("stock"), list):
+        places.append(data["stock"])
+    cards = [card for place in places for card in place]
+    rng.shuffle(cards)
+    for place in places:
+        place[:], cards = cards[: len(place)], cards[len(place) :]
+    return spec.rules.load(data)

@@ -99,6 +99,7 @@ def test_the_conformance_suite_and_the_facts_hold() -> None:
     test_conformance.test_a_damaged_save_is_refused(SPEC)
     test_facts.test_a_new_game_takes_exactly_the_seats_its_seating_allows(SPEC)
     test_facts.test_the_sides_a_game_reports_are_its_seatings_teams(SPEC)
+    test_facts.test_a_refused_number_of_seats_is_told_with_the_numbers_allowed(SPEC)
     test_facts.test_a_game_deals_its_pack(SPEC)
     test_facts.test_table_kick_takes_the_seat_numbers_of_the_largest_lobby()
     test_facts.test_every_game_is_on_the_kit_and_registered_once()

@@ -10,30 +10,28 @@ from typing import Any
 
 import pytest
 
-from bot.games import GAMES, GameError, make_player
+from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.base import Rules
 from bot.games.centocinque.engine import CentocinqueState
-from bot.games.kit import clone
-from tests.games.support import seat_on_turn
+from tests.games.support import redealt, seat_on_turn, table_sizes
+
+LEVELS = ("random", "easy", "hard")
 
 
-def _takes_three(rules: Rules[Any]) -> bool:
-    """These tests play three-handed; a game for four only (Minchiate) has its own."""
-    try:
-        rules.new_game(seats=3, seed=0)
-    except GameError:
-        return False
-    return True
+def _sizes() -> list[Any]:
+    """Every registered game at each of its table sizes."""
+    return [
+        pytest.param(name, seats, id=f"{name}-{seats}")
+        for name, spec in SPECS.items()
+        for seats in table_sizes(spec)
+    ]
 
 
-GAMES_UNDER_TEST = [name for name, rules in GAMES.items() if _takes_three(rules)]
-
-
-def random_position(game: str, seed: int) -> Any:
+def random_position(game: str, seats: int, seed: int) -> Any:
     """A position some random moves into a game (not over)."""
     rules = GAMES[game]
     rng = random.Random(seed)
-    state = rules.new_game(seats=3, seed=seed)
+    state = rules.new_game(seats=seats, seed=seed)
     for _ in range(rng.randrange(1, 60)):
         seat = seat_on_turn(rules, state)
         nxt, _ = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
@@ -43,30 +41,16 @@ def random_position(game: str, seed: int) -> Any:
     return state
 
 
-def reshuffle_hidden(state: Any, seat: int, rng: random.Random) -> Any:
-    """The same position with the cards ``seat`` cannot see (other hands, the stock)
-    dealt again at random among those places."""
-    st = clone(state)
-    others = [s for s in range(st.seats) if s != seat]
-    hidden = [c for s in others for c in st.hands[s]] + st.stock
-    rng.shuffle(hidden)
-    for s in others:
-        size = len(st.hands[s])
-        st.hands[s], hidden = hidden[:size], hidden[size:]
-    st.stock = hidden
-    return st
-
-
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
-@pytest.mark.parametrize("level", ["easy", "hard"])
-def test_the_ai_never_peeks(game: str, level: str) -> None:
+@pytest.mark.parametrize(("game", "seats"), _sizes())
+@pytest.mark.parametrize("level", LEVELS[1:])
+def test_the_ai_never_peeks(game: str, seats: int, level: str) -> None:
     rules = GAMES[game]
     player = make_player(game, level, budget=24)
     changed = 0
     for seed in range(25):
-        state = random_position(game, seed)
+        state = random_position(game, seats, seed)
         seat = seat_on_turn(rules, state)
-        other = reshuffle_hidden(state, seat, random.Random(seed))
+        other = redealt(SPECS[game], state, seat, random.Random(seed))
         changed += rules.dump(other) != rules.dump(state)
         assert rules.view(other, seat) == rules.view(state, seat)
         assert rules.legal_actions(other, seat) == rules.legal_actions(state, seat)
@@ -78,13 +62,13 @@ def test_the_ai_never_peeks(game: str, level: str) -> None:
     assert changed > 20  # the hidden cards really moved
 
 
-@pytest.mark.parametrize("game", GAMES_UNDER_TEST)
-@pytest.mark.parametrize("level", ["random", "easy", "hard"])
-def test_the_ai_plays_legal_moves_and_is_deterministic(game: str, level: str) -> None:
+@pytest.mark.parametrize(("game", "seats"), _sizes())
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_ai_plays_legal_moves_and_is_deterministic(game: str, seats: int, level: str) -> None:
     rules = GAMES[game]
     player = make_player(game, level, budget=24)
     for seed in range(15):
-        state = random_position(game, seed)
+        state = random_position(game, seats, seed)
         seat = seat_on_turn(rules, state)
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         first = player.choose(view, legal, random.Random(seed))
@@ -266,7 +250,7 @@ def test_the_one_hundred_safe_cards_are_the_cards_of_the_legal_actions() -> None
 
     rules = GAMES["cento"]
     for seed in range(40):
-        state = random_position("cento", seed)
+        state = random_position("cento", 3, seed)
         seat = seat_on_turn(rules, state)
         cards = dict.fromkeys(a.split(":")[1] for a in rules.legal_actions(state, seat))
         assert safe_cards(state.hands[seat], state.total, False) == list(cards)

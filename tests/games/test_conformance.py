@@ -21,7 +21,7 @@ import pytest
 
 from bot.games import SPECS, GameError, GameSpec
 from tests.games.options import option_values, random_options
-from tests.games.support import strings_in, table_sizes
+from tests.games.support import redealt, strings_in, table_sizes
 from tests.games.typed import mismatches
 
 MAX_STEPS = 20_000
@@ -33,27 +33,13 @@ def _frozen(spec: GameSpec[Any, Any, Any], state: Any) -> str:
     return json.dumps(spec.rules.dump(state), sort_keys=True)
 
 
-def _redealt(spec: GameSpec[Any, Any, Any], state: Any, viewer: int | None, rng: Any) -> Any:
-    """``state`` with the cards ``viewer`` cannot see (the other seats' hands and the stock)
-    dealt again at random among those places, each keeping its size."""
-    data = spec.rules.dump(state)
-    places = [hand for seat, hand in enumerate(data["hands"]) if seat != viewer]
-    if isinstance(data.get("stock"), list):
-        places.append(data["stock"])
-    cards = [card for place in places for card in place]
-    rng.shuffle(cards)
-    for place in places:
-        place[:], cards = cards[: len(place)], cards[len(place) :]
-    return spec.rules.load(data)
-
-
 def _check_views(spec: GameSpec[Any, Any, Any], state: Any, seats: int, rng: Any) -> None:
     rules = spec.rules
     for viewer in [*range(seats), None]:
         view = rules.view(state, viewer)
         assert "seed" not in strings_in(view), f"the view of {viewer} names the seed"
     viewer = rng.choice([*range(seats), None])
-    again = rules.view(_redealt(spec, state, viewer, rng), viewer)
+    again = rules.view(redealt(spec, state, viewer, rng), viewer)
     assert again == rules.view(state, viewer), f"the view of {viewer} shows hidden cards"
 
 

@@ -53,6 +53,19 @@ def test_a_new_game_takes_exactly_the_seats_its_seating_allows(
     assert spec.seats.default in spec.seats.seat_range(rules.options_model())
 
 
+@pytest.mark.parametrize("spec", _specs())
+def test_a_refused_number_of_seats_is_told_with_the_numbers_allowed(
+    spec: GameSpec[Any, Any, Any],
+) -> None:
+    allowed = spec.seats.seat_range(spec.rules.options_model())
+    with pytest.raises(GameError) as refused:
+        spec.rules.new_game(seats=allowed.stop, seed=0)
+    told = str(refused.value)
+    assert str(allowed.stop - 1) in told and f"not {allowed.stop}" in told, told
+    if len(allowed) == 1:
+        assert " to " not in told, told  # "played by 4", not "by 4 to 4"
+
+
 def _finished(spec: GameSpec[Any, Any, Any], seats: int, seed: int) -> Any:
     rules = spec.rules
     rng = random.Random(seed)

@@ -180,3 +180,53 @@ async def test_a_whole_game_ends_with_its_last_board_then_its_result() -> None:
     assert sent[last_board].move == channel.table.record.moves
     assert "Match over" in sent[last_board + 1].text  # the result, after the board showing it
     assert not any(line.startswith(f"Round {channel.deals[-1]}:") for line in told)
+
+
+async def test_a_start_is_shown_at_once_and_each_play_as_soon_as_interval_and_budget_allow() -> (
+    None
+):
+    """A person sets up a table with a click every half second, so the lobby's edits take
+    much of the channel's budget and the last is still waiting out the edit interval; then
+    the start is shown at once, and each quick play at the first moment both the edit
+    interval and the channel's budget allow: never later."""
+    clock = VirtualClock()
+    table = make_table("scopa", 2, status="lobby", seed=5)
+    table.record.board_message_id = 1
+    channel = Channel(clock, table, [1] * 100)
+    publisher = Publisher(
+        cast(discord.Client, Client(channel)),
+        cast(TableManager, Manager()),
+        cast(Choices, NoChoices()),
+        SETTINGS,
+        shared=40,
+        clock=clock,
+    )
+
+    async def shown() -> Sent:
+        """The board edit that shows the table as it is now."""
+        began = len(channel.sent)
+        await publisher.table_changed(table, [])
+        await clock.run_until(lambda: any(s.kind == "board" for s in channel.sent[began:]))
+        return next(s for s in channel.sent[began:] if s.kind == "board")
+
+    for name in ("Ann", "Bea", "Cy"):  # the lobby drawn, then a seat renamed twice
+        table.record.seats[1].name = name
+        await shown()
+        await clock.advance(0.5)
+    table.record.status = "playing"
+    table.state = table.rules.new_game(seats=2, seed=5)
+    began = clock.now()
+    assert (await shown()).at == began  # at once, though the last lobby edit was 0.5 s ago
+    for _ in range(5):
+        await clock.advance(0.5)  # a quick person
+        seat = table.rules.to_act(table.state)[0]
+        table.state, _ = table.rules.apply(
+            table.state, seat, table.rules.legal_actions(table.state, seat)[0]
+        )
+        table.record.moves += 1
+        played, before = clock.now(), list(channel.sent)
+        last_board = max(s.at for s in before if s.kind == "board")
+        budget = before[-SETTINGS.channel_sends].at + SETTINGS.channel_window
+        assert (await shown()).at == pytest.approx(max(played, last_board + INTERVAL, budget))
+    await publisher.close()
+    assert most_in_any_window([s.at for s in channel.sent], SETTINGS.channel_window) <= 5
