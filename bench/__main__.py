@@ -23,6 +23,8 @@ BENCHMARKS = {
     "openspiel_briscola": "Briscola's hard against OpenSpiel's ISMCTS, seats swapped",
     "scopa": "Scopa heads-up, rounds and games, seats swapped: won, points per round",
     "openspiel_scopa": "Scopa's hard against OpenSpiel's ISMCTS, round by round, seats swapped",
+    "tressette": "Tressette deal by deal at two and four seats, seats swapped: won, points",
+    "openspiel_tressette": "Tressette's hard against OpenSpiel's ISMCTS, two seats, seats swapped",
     "load": "the bot under load: latency, memory per table, against a floor bot; capacity",
     "restart": "process start to 10,000 stored tables playable; first action after it",
     "storage": "move commit time p50/p99",

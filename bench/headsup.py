@@ -1,5 +1,6 @@
-"""Heads-up AI strength, contest by contest, the seats swapped: what ``bench.briscola`` and
-``bench.scopa`` share.
+"""Heads-up AI strength, contest by contest, the seats swapped: what ``bench.briscola``,
+``bench.scopa`` and ``bench.tressette`` share (heads-up, or two sides of partners: a level holds
+every seat of its side, and the seats swap sides).
 
 A contest is what a game's bench counts: a Briscola deal, a Scopa round or a whole Scopa game
 (a ``Contest``: how to start one from a seed, and each seat's points once it is over). Each
@@ -55,16 +56,17 @@ class Contest:
     draw: float = 0.0  # what a drawn contest counts in the share of contests won
     digits: int = 1  # decimals of the points per contest
     pairs: int = 150  # the pairs a match-up plays unless told
+    seats: int = 2  # at four, two sides of partners: seat s plays for side s % 2
     goals: Mapping[tuple[str, str], Goal] = field(default_factory=dict)
 
     def start(self, seed: int) -> Any:
-        """A heads-up game at its first deal: the deck from ``seed``, the dealer alternating
-        with it (so the two contests of a pair have the same deck and the same dealer)."""
-        return GAMES[self.game].new_game(seats=2, seed=seed, dealer=seed % 2)
+        """A game at its first deal: the deck from ``seed``, the dealer turning with it (so the
+        two contests of a pair have the same deck and the same dealer)."""
+        return GAMES[self.game].new_game(seats=self.seats, seed=seed, dealer=seed % self.seats)
 
 
 def ends_with(kind: str, read: Callable[[Event], Scores]) -> Callable[[list[Event]], Scores | None]:
-    """``Contest.scores`` of a contest that ends with an event of ``kind``: each seat's points
+    """``Contest.scores`` of a contest that ends with an event of ``kind``: each side's points
     from it (``read``)."""
 
     def scores(events: list[Event]) -> Scores | None:
@@ -79,8 +81,8 @@ def ends_with(kind: str, read: Callable[[Event], Scores]) -> Callable[[list[Even
 def play(
     contest: Contest, players: tuple[Player, Player], seed: int, seconds: Sequence[list[float]]
 ) -> Scores:
-    """One contest from ``seed``, seat 0 against seat 1; each seat's points. Each decision's
-    CPU time goes to its seat's list."""
+    """One contest from ``seed``, side 0 (seat 0, and 2 at four) against side 1; each side's
+    points. Each decision's CPU time goes to its side's list."""
     rules = GAMES[contest.game]
     state = contest.start(seed)
     rng = random.Random(seed)
@@ -89,8 +91,8 @@ def play(
         assert seat is not None
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
         begun = time.thread_time()
-        action = players[seat].choose(view, legal, rng)
-        seconds[seat].append(time.thread_time() - begun)
+        action = players[seat % 2].choose(view, legal, rng)
+        seconds[seat % 2].append(time.thread_time() - begun)
         assert action is not None
         state, events = rules.apply(state, seat, action)
         scores = contest.scores(events)

@@ -1,12 +1,13 @@
 """A heads-up contest of one of our engines as an OpenSpiel game, and a ``hard`` AI against
 OpenSpiel's ISMCTS through it: what ``bench.openspiel_briscola`` and ``bench.openspiel_scopa``
-share.
+share (and ``bench.openspiel_tressette``, two sides of partners too: a seat's side is its
+seat modulo 2).
 
 OpenSpiel (the ``bench`` extra) has neither Briscola nor Scopa, so a game's ``Adapter`` makes the
 engine one: ``register`` turns it into a ``pyspiel`` game whose states hold the engine's state
 and move with the engine's own rules (``legal_actions``; a move made in place with the game's own
 function, whatever follows it included); the game ends with the contest (``bench.headsup``),
-worth +1 to the seat with more points, -1 to the other, 0 to both when level. Every action token
+worth +1 to the side with more points, -1 to the other, 0 to both when level. Every action token
 the game can have is one OpenSpiel action. A seat's information state is exactly what the
 engine's view shows it, written as JSON (its observer's string); resampling it makes a full state
 that fits that view with the game's own sampler, as its ``hard`` AI does, so the cards it has not
@@ -81,7 +82,7 @@ class EngineGame(pyspiel.Game):  # type: ignore[misc]
 
 def register(adapter: Adapter) -> type[EngineGame]:
     """The adapter's game, registered with OpenSpiel under its short name."""
-    players = 2
+    players = adapter.contest.seats
     game_type = pyspiel.GameType(
         short_name=adapter.short_name,
         long_name=adapter.long_name,
@@ -161,9 +162,12 @@ class EngineState(pyspiel.State):  # type: ignore[misc]
         return self.scores is not None
 
     def returns(self) -> list[float]:
+        """+1 to each seat of the side with more points, -1 to the other's; 0 when level."""
+        seats = self.adapter.contest.seats
         if self.scores is None or self.scores[0] == self.scores[1]:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.scores[0] > self.scores[1] else [-1.0, 1.0]
+            return [0.0] * seats
+        won = 0 if self.scores[0] > self.scores[1] else 1
+        return [1.0 if seat % 2 == won else -1.0 for seat in range(seats)]
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> EngineState:
         """A state that fits all ``player`` can see here, from the game's own sampler."""

@@ -8,11 +8,16 @@ the partner should take and lead the suit back, striscio when leading a long sui
 
 ``hard`` is determinized Monte Carlo on the shared search (``bot.games.ai.search``): it deals
 the cards its seat has not seen at random into the other hands and the stock, keeping every
-public fact (``sample``: the cards known to be in a hand, the suits a seat showed it lacks),
-plays each card out to the end of the deal with the quick policy for every seat
-(``playout``), and keeps the card with the best mean difference of the deal's thirds for its
-side (partners together at four). It does not read its partner's signals yet: what a signal
-says is left to the search's samples to find out. Budgets are counted in playouts.
+public fact (``sample``: the cards known to be in a hand, the suits a seat showed it lacks or
+said it holds), plays each card (with the signal it would say) out to the end of the deal with
+the quick policy for every seat, the signals given and heeded (``playout``), and keeps the card
+with the best mean difference of the deal's thirds for its side (partners together at four).
+At two seats, once the stock is drawn and the hands are short (``endgame``), every card is
+known and it plays the end exactly.
+It heeds its partner's busso as a good player does, without a search: it takes with its best
+card of the suit when that takes the trick, then leads the suit back. Budgets are counted in
+playouts. ``HardPlayer(signals=False)`` neither gives nor reads signals (the benchmark of what
+they pay).
 """
 
 from __future__ import annotations
@@ -22,18 +27,24 @@ from collections.abc import Callable
 
 from bot.games.ai.search import best_for_view
 from bot.games.base import Json
+from bot.games.tressette.endgame import EXACT, best_card
 from bot.games.tressette.engine import Tressette
 from bot.games.tressette.playout import playout
-from bot.games.tressette.policy import choose_card, natural_signal
+from bot.games.tressette.policy import Trick, choose_card, heed, natural_signal
 from bot.games.tressette.sample import Sampler
 
 RULES = Tressette()
-HARD_PLAYOUTS = 120
+HARD_PLAYOUTS = 240
 
 
 def _plain(legal: list[str]) -> list[str]:
     """The plays without a signal."""
     return [a for a in legal if a.startswith("play:") and a.count(":") == 1]
+
+
+def _card(play: str) -> str:
+    """The card of a ``play:`` token, with or without its signal."""
+    return play.split(":")[1]
 
 
 def _gone(view: Json) -> set[str]:
@@ -42,19 +53,31 @@ def _gone(view: Json) -> set[str]:
 
 def _said(view: Json, legal: list[str], play: str) -> str:
     """``play`` with the natural signal, when the seat leads and may say it."""
-    card = play.removeprefix("play:")
-    word = natural_signal(view["hand"], card, _gone(view))
+    word = natural_signal(view["hand"], _card(play), _gone(view))
     signalled = f"{play}:{word}"
     return signalled if word is not None and signalled in legal else play
 
 
-def _turn(view: Json, legal: list[str], play: Callable[[list[str]], str]) -> str | None:
+def _last(view: Json) -> Trick | None:
+    """The deal's latest trick taken, as ``heed`` reads it."""
+    if not view["tricks"]:
+        return None
+    t = view["tricks"][-1]
+    return t["leader"], t["cards"][0], t["signal"], t["winner"]
+
+
+def _turn(
+    view: Json, legal: list[str], play: Callable[[list[str]], str], signals: bool = True
+) -> str | None:
     """A seat's move: every accuso it may declare first, then the play ``play`` picks among
-    the plays without a signal, said with its natural signal."""
+    the plays, each said with its natural signal (``signals``; else without one)."""
     if not legal:
         return None
     accuse = next((a for a in legal if a.startswith("accuse:")), None)
-    return accuse or _said(view, legal, play(_plain(legal)))
+    if accuse:
+        return accuse
+    plays = _plain(legal)
+    return play([_said(view, legal, p) for p in plays] if signals else plays)
 
 
 class EasyPlayer:
@@ -62,25 +85,51 @@ class EasyPlayer:
         gone = _gone(view)
 
         def play(plays: list[str]) -> str:
-            cards = [a.removeprefix("play:") for a in plays]
-            return "play:" + choose_card(view["hand"], cards, view["trick"], view["seats"], gone)
+            cards = [_card(a) for a in plays]
+            card = choose_card(view["hand"], cards, view["trick"], view["seats"], gone)
+            return plays[cards.index(card)]
 
         return _turn(view, legal, play)
 
 
 class HardPlayer:
     """Determinized Monte Carlo over ``budget`` playouts, each card played out to the end of
-    the deal on deals that fit the seat's view."""
+    the deal on deals that fit the seat's view; ``signals``: given, read and heeded."""
 
-    def __init__(self, budget: int = HARD_PLAYOUTS) -> None:
+    def __init__(self, budget: int = HARD_PLAYOUTS, signals: bool = True) -> None:
         self.budget = budget
+        self.signals = signals
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
+        signals = self.signals
+
         def play(plays: list[str]) -> str:
-            sampler = Sampler(view)
-            budget = len(plays) if sampler.certain else self.budget
+            cards = [_card(a) for a in plays]
+            if signals:
+                asked = heed(
+                    view["hand"],
+                    cards,
+                    view["trick"],
+                    view["seats"],
+                    _gone(view),
+                    view["signal"],
+                    _last(view),
+                )
+                if asked is not None:
+                    return plays[cards.index(asked)]
+            sampler = Sampler(view, signals)
+            if sampler.certain and view["seats"] == 2 and len(view["hand"]) <= EXACT:
+                st = sampler.draw(rng)
+                card = best_card(st.hands, view["seat"], st.leader, st.trick, cards)
+                return plays[cards.index(card)]
             return best_for_view(
-                RULES, view, plays, lambda _, r: sampler.draw(r), playout, rng, budget
+                RULES,
+                view,
+                plays,
+                lambda _, r: sampler.draw(r),
+                lambda st, seat, r: playout(st, seat, r, signals),
+                rng,
+                self.budget,
             )
 
-        return _turn(view, legal, play)
+        return _turn(view, legal, play, self.signals)

@@ -84,3 +84,38 @@ def natural_signal(hand: list[str], card: str, gone: Collection[str]) -> str | N
     if holds_asso and not any(master(c, gone, hand) for c in (card, *left)):
         return "busso"
     return "striscio" if len(left) >= 2 else None
+
+
+Trick = tuple[int, str, str | None, int]
+"""A trick taken, as the signals' reading needs it: its leader, its first card, the leader's
+signal, its winner."""
+
+
+def heed(
+    hand: list[str],
+    playable: list[str],
+    trick: list[str],
+    seats: int,
+    gone: Collection[str],
+    signal: str | None,
+    last: Trick | None,
+) -> str | None:
+    """The card a partner's *busso* asks of this seat, at four: the leader's partner (third to
+    play) takes with its best card of the suit, when that card takes the trick; and having
+    taken it (``last``, the trick before), leads the suit back. None when nothing is asked (or
+    the seat cannot do it)."""
+    if seats != 4:
+        return None
+    if trick:
+        if signal != "busso" or len(trick) != 2:
+            return None
+        suit = [c for c in playable if c[-1] == trick[0][-1]]
+        best = max(suit, key=STRENGTH.__getitem__, default=None)
+        return best if best is not None and winning_index([*trick, best]) == 2 else None
+    if last is None:
+        return None
+    leader, first, said, winner = last
+    back = [c for c in playable if c[-1] == first[-1]]
+    if said != "busso" or leader != (winner + 2) % 4 or not back:
+        return None
+    return lead(hand, back, gone)

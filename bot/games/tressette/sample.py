@@ -3,9 +3,11 @@
 Every public fact is kept: the seat's own hand, every card played, the cards known to be in a
 hand (drawn from the stock at two players, or named by an accuso) where they are, and the
 suits a seat has shown it holds no more of: a seat that did not follow suit, and a leader who
-said *volo*. (At two players a seat may draw that suit again, but every drawn card is shown:
+said *volo*; and the suit a leader said *striscio* in, which it still holds while it has played
+none of it since. (At two players a seat may draw that suit again, but every drawn card is shown:
 the void holds for the cards it was dealt, the only ones hidden.) The cards left are dealt at
 random among the places that may hold them: the other hands' hidden cards and the stock.
+A player that neither gives nor reads the signals samples without their evidence.
 """
 
 from __future__ import annotations
@@ -17,22 +19,24 @@ from bot.games.tressette.cards import PACK
 from bot.games.tressette.engine import SEATING, TressetteOptions, TressetteState
 
 TRIES = 20
-"""Deals tried before the voids are let go (a deal that keeps them all always exists, but the
-random filling may corner itself)."""
+"""Deals tried before the voids and the suits said held are let go (a deal that keeps them all
+always exists, but the random filling may corner itself)."""
 
 
-def voids(view: Json) -> list[set[str]]:
-    """The suits each seat has shown it holds no more of (among its hidden cards)."""
+def _tricks(view: Json) -> list[Json]:
+    """The deal's tricks so far, the one on the table last (when begun)."""
+    current = {"leader": view["leader"], "cards": view["trick"], "signal": view["signal"]}
+    return [*view["tricks"], current] if view["trick"] else list(view["tricks"])
+
+
+def voids(view: Json, signals: bool = True) -> list[set[str]]:
+    """The suits each seat has shown it holds no more of (among its hidden cards): a card off
+    the suit led, and (``signals``: read) a leader's *volo*."""
     out: list[set[str]] = [set() for _ in range(view["seats"])]
-    tricks = [*view["tricks"], {"leader": view["leader"], "cards": view["trick"], "signal": None}]
-    if view["trick"]:
-        tricks[-1]["signal"] = view["signal"]
-    for trick in tricks:
+    for trick in _tricks(view):
         cards = trick["cards"]
-        if not cards:
-            continue
         led = cards[0][-1]
-        if trick["signal"] == "volo":
+        if signals and trick["signal"] == "volo":
             out[trick["leader"]].add(led)
         for i, card in enumerate(cards[1:], start=1):
             if card[-1] != led:
@@ -40,10 +44,30 @@ def voids(view: Json) -> list[set[str]]:
     return out
 
 
-class Sampler:
-    """Draws full states that fit ``view`` (a seat's own)."""
+def held(view: Json) -> list[set[str]]:
+    """The suits each seat has said it holds more of (*striscio*) and played none of since:
+    it holds one still."""
+    out: list[set[str]] = [set() for _ in range(view["seats"])]
+    tricks = _tricks(view)
+    for i, trick in enumerate(tricks):
+        if trick["signal"] != "striscio":
+            continue
+        leader, suit = trick["leader"], trick["cards"][0][-1]
+        since = [
+            card
+            for later in tricks[i + 1 :]
+            for at, card in enumerate(later["cards"])
+            if (later["leader"] + at) % view["seats"] == leader
+        ]
+        if not any(card[-1] == suit for card in since):
+            out[leader].add(suit)
+    return out
 
-    def __init__(self, view: Json) -> None:
+
+class Sampler:
+    """Draws full states that fit ``view`` (a seat's own), reading its signals unless told."""
+
+    def __init__(self, view: Json, signals: bool = True) -> None:
         self.view = view
         me: int = view["seat"]
         known: dict[str, int] = view["known"]
@@ -56,13 +80,15 @@ class Sampler:
         self.unseen = [c for c in PACK if c not in seen]
         self.room = [size - len(h) for size, h in zip(view["hand_sizes"], self.hands, strict=True)]
         self.room[me] = 0
-        self.voids = voids(view)
+        self.voids = voids(view, signals)
+        self.held = held(view) if signals else [set() for _ in self.room]
         self.options = parse_options(TressetteOptions, view["options"])
         self.certain = view["stock"] == 0 and sum(r > 0 for r in self.room) <= 1
         """Nothing to guess: the stock is drawn and the hidden cards are in one hand only."""
 
     def deal(self, rng: random.Random, keep_voids: bool) -> list[list[str]] | None:
-        """The hidden cards dealt: each hand's, then the stock (last); None if cornered."""
+        """The hidden cards dealt: each hand's, then the stock (last); None if cornered, or
+        (``keep_voids``) if a hand lacks a suit it said it holds."""
         places: list[list[str]] = [[] for _ in range(len(self.room) + 1)]  # then the stock
         room = [*self.room, self.view["stock"]]
         cards = list(self.unseen)
@@ -84,6 +110,12 @@ class Sampler:
             place = rng.choices(open_, weights)[0]
             places[place].append(card)
             room[place] -= 1
+        if keep_voids and any(
+            not any(c[-1] == suit for c in (*self.hands[p], *places[p]))
+            for p, suits in enumerate(self.held)
+            for suit in suits
+        ):
+            return None
         for cards_at in places:
             rng.shuffle(cards_at)
         return places

@@ -1,0 +1,75 @@
+"""Tressette's AI strength, deal by deal, at two seats and at four, the seats swapped:
+``python -m bench.tressette [--seats 2,4] [--pairs N] [--seed S] [--quick] [--matchups a:b,...]``.
+
+Each match-up plays ``--pairs`` deals twice: the same deck and dealer (seed ``S + i``), once with
+the first level at seat 0 (and its partner seat 2, at four) and once at seat 1 (and 3), so neither
+level keeps the luck of a deal. A deal is won by the side that scored more points in it (its
+thirds divided by three, the leftover dropped, plus its accusi); a level deal is a draw, never a
+win. For the first level it prints the deals won, drawn and lost, its share of deals won with a
+95% Wilson interval, and its points per deal over the other level with a 95% interval over the
+pairs, and each level's CPU time per decision. The harness is ``bench.headsup``.
+
+The levels are the bot's (``random``, ``easy``, ``hard``) and ``silent``: ``hard`` that neither
+gives nor reads the partners' signals (at four seats, ``hard:silent`` measures what they pay).
+Unless told, two seats play ``easy:random,hard:random,hard:easy`` and four seats
+``easy:random,hard:easy,hard:silent``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from bench.headsup import Contest, Goal, ends_with, matchup
+from bot.games import make_player
+from bot.games.ai import Player
+from bot.games.tressette.ai import HardPlayer
+
+
+def deal(seats: int) -> Contest:
+    """One deal of Tressette at ``seats``, each side's points from its end."""
+    return Contest(
+        game="tressette",
+        noun="deal",
+        points="points",
+        scores=ends_with("deal_over", lambda event: (event["scores"][0], event["scores"][1])),
+        digits=2,
+        pairs=100,
+        seats=seats,
+        goals={
+            ("easy", "random"): Goal(share=0.70),
+            ("hard", "random"): Goal(share=0.90 if seats == 2 else None),
+            ("hard", "easy"): Goal(0.60, 1.0),
+            ("hard", "silent"): Goal(share=0.55 if seats == 4 else None),
+        },
+    )
+
+
+MATCHUPS = {2: "easy:random,hard:random,hard:easy", 4: "easy:random,hard:easy,hard:silent"}
+
+
+def player(level: str) -> Player:
+    """A level's player: the bot's, or ``silent``."""
+    return HardPlayer(signals=False) if level == "silent" else make_player("tressette", level)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seats", default="2,4", help="the table sizes, in order")
+    parser.add_argument("--matchups", default=None, help="a:b,... (each size's own unless told)")
+    parser.add_argument("--pairs", type=int, default=100, help="deals per match-up, each twice")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="3 pairs each: a smoke test")
+    args = parser.parse_args(argv)
+    pairs = 3 if args.quick else args.pairs
+    print("Tressette, deal by deal, seats swapped (95% intervals):")
+    for seats in (int(n) for n in args.seats.split(",")):
+        contest = deal(seats)
+        print(f" {seats} seats:", flush=True)
+        for names in (args.matchups or MATCHUPS[seats]).split(","):
+            a, b = names.split(":")
+            tally = matchup(contest, player(a), player(b), (a, b), pairs, args.seed)
+            print("\n".join(tally.lines()), flush=True)
+
+
+if __name__ == "__main__":
+    main()
