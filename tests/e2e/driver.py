@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Coroutine
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -74,6 +75,11 @@ class TableRow:
         return list(self.state["hands"][seat])
 
 
+def seconds(moment: str) -> float:
+    """A time as the database or the fake writes it (ISO 8601, UTC), in seconds."""
+    return datetime.fromisoformat(moment.replace("Z", "+00:00")).timestamp()
+
+
 def table_row(r: Any) -> TableRow:
     """A ``game_tables`` row, read as the tests read it."""
     return TableRow(
@@ -129,6 +135,11 @@ class Store:
             "SELECT n, seat, action, by FROM moves WHERE table_id = ? ORDER BY n", table_id
         )
         return [(r["n"], r["seat"], r["action"], r["by"]) for r in rows]
+
+    def move_times(self, table_id: int) -> list[tuple[int, float]]:
+        """Each move's seat and when the bot stored it (seconds since the epoch), in order."""
+        rows = self._query("SELECT seat, at FROM moves WHERE table_id = ? ORDER BY n", table_id)
+        return [(r["seat"], seconds(r["at"])) for r in rows]
 
     def deals(self, table_id: int) -> list[tuple[str, int, dict[str, Any]]]:
         """The table's finished deals' records: (public id, number, record), in order."""
