@@ -62,8 +62,8 @@ def _last(view: Json) -> Trick | None:
     """The deal's latest trick taken, as ``heed`` reads it."""
     if not view["tricks"]:
         return None
-    t = view["tricks"][-1]
-    return t["leader"], t["cards"][0], t["signal"], t["winner"]
+    last = view["tricks"][-1]  # not ``t``: the catalogue's extractor reads t[...] as a text
+    return last["leader"], last["cards"][0], last["signal"], last["winner"]
 
 
 def _turn(
