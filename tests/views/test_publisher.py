@@ -230,3 +230,43 @@ async def test_a_start_is_shown_at_once_and_each_play_as_soon_as_interval_and_bu
         assert (await shown()).at == pytest.approx(max(played, last_board + INTERVAL, budget))
     await publisher.close()
     assert most_in_any_window([s.at for s in channel.sent], SETTINGS.channel_window) <= 5
+
+
+class Deleted(Channel):
+    """A channel deleted meanwhile: Discord answers every send and edit 10003."""
+
+    def _record(self, kind: str, text: str = "") -> None:
+        super()._record(kind, text)
+        gone = cast(Any, type("Response", (), {"status": 404, "reason": "Not Found"}))
+        raise discord.NotFound(gone, {"code": 10003, "message": "Unknown Channel"})
+
+
+async def test_a_deleted_channel_s_updates_are_dropped_with_one_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = VirtualClock()
+    table = make_table("scopa", 2, seed=5)
+    table.record.board_message_id = 1
+    channel = Deleted(clock, table, [1] * 10)
+    publisher = Publisher(
+        cast(discord.Client, Client(channel)),
+        cast(TableManager, Manager()),
+        cast(Choices, NoChoices()),
+        SETTINGS,
+        shared=40,
+        clock=clock,
+    )
+    rules = table.rules
+    for _ in range(4):  # moves whose news and board are all due at once
+        seat = rules.to_act(table.state)[0]
+        table.state, events = rules.apply(
+            table.state, seat, rules.legal_actions(table.state, seat)[0]
+        )
+        table.record.moves += 1
+        await publisher.table_changed(table, events)
+    await clock.run_until(lambda: not publisher._boxes[table.record.channel_id].busy())
+    await publisher.close()
+    # The board's edit, then the new board posted as for a deleted board; nothing after.
+    assert [s.kind for s in channel.sent] == ["board", "news"]
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert "deleted" in caplog.records[0].getMessage()
