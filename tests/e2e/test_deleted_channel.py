@@ -6,24 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from fakediscord import Channel, FakeDiscord, Message, SimUser
+from fakediscord import Channel, FakeDiscord, SimUser
 
 from .botprocess import BotProcess
-from .driver import Store, add_ai, answered, wait_turn
+from .driver import Store, add_ai, answered, board_of, wait_turn
 
 pytestmark = pytest.mark.e2e
 
 SETTINGS = {"tables": {"ai_delay": 0.02, "turn_timeout": 60, "board_edit_interval": 0.3}}
-
-
-def board_in(discord: FakeDiscord, room: Channel, table_id: int) -> Message:
-    """The table's board in ``room`` (the last message footed with its number)."""
-    footer = f"Table {table_id}"
-    return [
-        m
-        for m in discord.messages(room)
-        if m.embeds and m.embeds[0].get("footer", {}).get("text") == footer
-    ][-1]
 
 
 async def table_with_ai(discord: FakeDiscord, store: Store, alice: SimUser, room: Channel) -> int:
@@ -32,8 +22,8 @@ async def table_with_ai(discord: FakeDiscord, store: Store, alice: SimUser, room
         await alice.slash("table new", channel=room, game="briscola")
     )
     table_id = store.table().id
-    await add_ai(alice, board_in(discord, room, table_id))
-    started = await alice.click(board_in(discord, room, table_id), label="Start")
+    await add_ai(alice, board_of(discord, table_id, room))
+    started = await alice.click(board_of(discord, table_id, room), label="Start")
     assert "The game is on" in await answered(started)
     await discord.wait_for(lambda: store.table(table_id).status == "playing", 10, "the start")
     return table_id
