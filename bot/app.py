@@ -118,6 +118,7 @@ class TavoloBot(commands.AutoShardedBot):
         self.add_dynamic_items(*CLICKS)
         self.add_listener(on_interaction, "on_interaction")
         self.add_listener(self._thread_deleted, "on_raw_thread_delete")
+        self.add_listener(self._channel_deleted, "on_guild_channel_delete")
         self.tree.error(self._command_failed)
         await self.tree.set_translator(Translator())
         for cog in all_cogs():
@@ -144,6 +145,17 @@ class TavoloBot(commands.AutoShardedBot):
     async def _thread_deleted(self, payload: discord.RawThreadDeleteEvent) -> None:
         if self._tournaments is not None:
             await self._tournaments.thread_deleted(payload.thread_id)
+
+    async def _channel_deleted(self, channel: discord.abc.GuildChannel) -> None:
+        """A table's channel was deleted: the table ends as abandoned, its moves and its
+        finished deals' records kept (``/replay`` still finds them on the server)."""
+        if self.services is None:
+            return
+        manager = self.services.manager
+        table = manager.by_channel.get(channel.id)
+        if table is not None:
+            await manager.set_board(table, None)  # gone with its channel: nothing to edit
+            await manager.end(table)
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id=%s)", self.user, self.user.id if self.user else None)

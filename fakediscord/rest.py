@@ -43,7 +43,9 @@ from .models import (
 from .permissions import (
     ATTACH_FILES,
     CREATE_PUBLIC_THREADS,
+    MANAGE_CHANNELS,
     MANAGE_MESSAGES,
+    MANAGE_THREADS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     VIEW_CHANNEL,
@@ -198,6 +200,7 @@ class RestApi:
                 )
             ),
             Route("GET", "/channels/{channel_id}", self.get_channel),
+            Route("DELETE", "/channels/{channel_id}", self.delete_channel),
             Route("GET", "/channels/{channel_id}/messages", self.get_messages),
             Route(
                 "POST",
@@ -381,6 +384,17 @@ class RestApi:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self._channel(request).to_json())
+
+    async def delete_channel(self, request: web.Request) -> web.Response:
+        """Discord answers with the channel as it was; a thread needs Manage Threads, any
+        other channel Manage Channels."""
+        channel = self._channel(request)
+        needed = MANAGE_THREADS if channel.is_thread else MANAGE_CHANNELS
+        if not self.world.permissions(channel, self.world.bot) & needed:
+            raise MISSING_PERMISSIONS()
+        gone = channel.to_json()
+        self.world.delete_channel(channel)
+        return json_response(gone)
 
     async def get_messages(self, request: web.Request) -> web.Response:
         channel = self._channel(request, READ_MESSAGE_HISTORY)

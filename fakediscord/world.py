@@ -224,6 +224,18 @@ class World:
             },
         )
 
+    def delete_channel(self, channel: Channel) -> None:
+        """What an admin's (or the bot's) deleting a channel does: gone with its threads,
+        and the bot is told CHANNEL_DELETE (a thread's deletion is THREAD_DELETE)."""
+        if channel.is_thread:
+            self.delete_thread(channel)
+            return
+        guild = self.guilds[channel.guild_id]
+        for thread in self.threads_of(channel):
+            del guild.channels[thread.id], self.channels[thread.id]
+        del guild.channels[channel.id], self.channels[channel.id]
+        self.dispatch("CHANNEL_DELETE", channel.to_json())
+
     def add_member(self, guild: Guild, user: User) -> Member:
         member = guild.members[user.id] = Member(user)
         return member

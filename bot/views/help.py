@@ -16,6 +16,11 @@ TABLE = N_(
     "again. `/table status` shows the board to you, `/table rules` the house rules.\n"
     "`/table kick player:` and `/table end` are for the host and moderators."
 )
+RECORDS = N_(
+    "`/table history` lists this channel's finished deals; `/replay deal:` plays one back "
+    "step by step, every hand face up, and its **Verify** button checks that the deck was "
+    "fixed before the first card and every move was legal."
+)
 PLAYING = N_(
     "**Playing**\n"
     "**My hand** on the board, or `/hand`, shows your cards privately, with your moves as "
@@ -34,7 +39,8 @@ LEAGUE = N_(
 def help_text() -> str:
     games = [t(spec.text.help) for spec in SPECS.values() if spec.text.help]
     playing = "\n".join([t(PLAYING), *games, t(TURNS)])
-    return "\n\n".join([t(INTRO), t(TABLE), playing, t(LEAGUE)])
+    table = "\n".join([t(TABLE), t(RECORDS)])
+    return "\n\n".join([t(INTRO), table, playing, t(LEAGUE)])
 
 
 def help_messages(limit: int = MESSAGE_MAX) -> list[str]:

@@ -112,6 +112,12 @@ class Outbox:
     def busy(self) -> bool:
         return bool(self.boards or self.news or self.calls)
 
+    def drop(self) -> None:
+        """Forget everything due (the channel is gone)."""
+        self.boards.clear()
+        self.news.clear()
+        self.calls.clear()
+
     def next_call(self) -> Call | None:
         """The first call the last board edit already shows the state of (its turn), if any."""
         return next((c for c in self.calls if c.queued <= self.last_board), None)

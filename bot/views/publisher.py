@@ -47,6 +47,8 @@ from bot.views.outbox import Budget, Call, News, Outbox, Windows
 from bot.views.pings import Pings, due
 from bot.views.render import first_message
 
+UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel deleted (or never there)
+
 log = logging.getLogger(__name__)
 
 NOBODY = discord.AllowedMentions.none()
@@ -240,6 +242,12 @@ class Publisher:
                 raise
             except discord.Forbidden:
                 log.warning("channel %s: no permission to post; dropping an update", box.channel_id)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_CHANNEL:
+                    log.exception("channel %s: publishing failed", box.channel_id)
+                    continue
+                log.warning("channel %s: deleted; dropping what was due there", box.channel_id)
+                box.drop()
             except Exception:
                 log.exception("channel %s: publishing failed", box.channel_id)
 

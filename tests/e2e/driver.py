@@ -21,7 +21,7 @@ from bot.games import GAMES
 from bot.records.fair import match_seed
 from bot.storage.postgres import numbered
 from bot.views.render import hand_choices
-from fakediscord import FakeDiscord, Message, Reply, SimUser
+from fakediscord import Channel, FakeDiscord, Message, Reply, SimUser
 
 TOTAL_FIELD = "New total (0 to 100)"
 
@@ -228,11 +228,12 @@ class PostgresStore(Store):
 # -- the board and hands -----------------------------------------------------------------------
 
 
-def board_of(discord: FakeDiscord, table_id: int) -> Message:
-    """The table's current public board (the last message footed with its number)."""
+def board_of(discord: FakeDiscord, table_id: int, channel: Channel | None = None) -> Message:
+    """The table's current public board (the last message footed with its number), in
+    ``channel`` (the default one)."""
     boards = [
         m
-        for m in discord.messages()
+        for m in discord.messages(channel)
         if m.embeds and m.embeds[0].get("footer", {}).get("text") == f"Table {table_id}"
     ]
     assert boards, f"no board for table {table_id}"

@@ -32,3 +32,11 @@ def test_a_section_longer_than_a_message_is_split_between_its_lines() -> None:
     assert "\n".join(m.replace("\n\n", "\n") for m in messages) == "\n".join(
         s for section in sections for s in section.split("\n")
     )
+
+
+def test_help_lists_the_history_and_the_replay_beside_the_table_commands() -> None:
+    with speaking("en"):
+        table = help_text().split("\n\n")[1]
+    assert table.startswith("**A table**")
+    for command in ("`/table history`", "`/replay deal:`", "**Verify**"):
+        assert command in table

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from bot.config import SendSettings, TableSettings
+from bot.games.base import Event
 from bot.tables import Choices, Table, TableManager
 from bot.views.publisher import Publisher
 from bot.views.render import news_lines
@@ -76,6 +77,27 @@ class NoChoices:
         return False
 
 
+def publisher_for(channel: Channel) -> Publisher:
+    """The whole publisher, sending to ``channel`` on its clock."""
+    return Publisher(
+        cast(discord.Client, Client(channel)),
+        cast(TableManager, Manager()),
+        cast(Choices, NoChoices()),
+        SETTINGS,
+        shared=40,
+        clock=channel.clock,
+    )
+
+
+def first_move(table: Table) -> list[Event]:
+    """Play the first legal move of whoever is on turn; its events."""
+    rules = table.rules
+    seat = rules.to_act(table.state)[0]
+    table.state, events = rules.apply(table.state, seat, rules.legal_actions(table.state, seat)[0])
+    table.record.moves += 1
+    return events
+
+
 def most_in_any_window(times: list[float], window: float) -> int:
     """The most sends in any ``window`` seconds (a send exactly a window later is in the
     next one: the times are sums of floats, so "exactly" is within a nanosecond)."""
@@ -94,24 +116,13 @@ async def play(pause: float, moves: int) -> tuple[Channel, Expected]:
     table.record.board_message_id = 1
     deals = [1]  # the deal the table is in after each move
     channel = Channel(clock, table, deals)
-    publisher = Publisher(
-        cast(discord.Client, Client(channel)),
-        cast(TableManager, Manager()),
-        cast(Choices, NoChoices()),
-        SETTINGS,
-        shared=40,
-        clock=clock,
-    )
+    publisher = publisher_for(channel)
     await publisher.table_changed(table, [])
     rules, expected = table.rules, []
     for _ in range(moves):
         if rules.outcome(table.state) is not None:
             break
-        seat = rules.to_act(table.state)[0]
-        table.state, events = rules.apply(
-            table.state, seat, rules.legal_actions(table.state, seat)[0]
-        )
-        table.record.moves += 1
+        events = first_move(table)
         deal = deals[-1]
         for event in events:  # the test's own count of the deals, from the events
             begun = table.spec.text.deal_begun(event)
@@ -193,14 +204,7 @@ async def test_a_start_is_shown_at_once_and_each_play_as_soon_as_interval_and_bu
     table = make_table("scopa", 2, status="lobby", seed=5)
     table.record.board_message_id = 1
     channel = Channel(clock, table, [1] * 100)
-    publisher = Publisher(
-        cast(discord.Client, Client(channel)),
-        cast(TableManager, Manager()),
-        cast(Choices, NoChoices()),
-        SETTINGS,
-        shared=40,
-        clock=clock,
-    )
+    publisher = publisher_for(channel)
 
     async def shown() -> Sent:
         """The board edit that shows the table as it is now."""
@@ -219,14 +223,37 @@ async def test_a_start_is_shown_at_once_and_each_play_as_soon_as_interval_and_bu
     assert (await shown()).at == began  # at once, though the last lobby edit was 0.5 s ago
     for _ in range(5):
         await clock.advance(0.5)  # a quick person
-        seat = table.rules.to_act(table.state)[0]
-        table.state, _ = table.rules.apply(
-            table.state, seat, table.rules.legal_actions(table.state, seat)[0]
-        )
-        table.record.moves += 1
+        first_move(table)
         played, before = clock.now(), list(channel.sent)
         last_board = max(s.at for s in before if s.kind == "board")
         budget = before[-SETTINGS.channel_sends].at + SETTINGS.channel_window
         assert (await shown()).at == pytest.approx(max(played, last_board + INTERVAL, budget))
     await publisher.close()
     assert most_in_any_window([s.at for s in channel.sent], SETTINGS.channel_window) <= 5
+
+
+class Deleted(Channel):
+    """A channel deleted meanwhile: Discord answers every send and edit 10003."""
+
+    def _record(self, kind: str, text: str = "") -> None:
+        super()._record(kind, text)
+        gone = cast(Any, type("Response", (), {"status": 404, "reason": "Not Found"}))
+        raise discord.NotFound(gone, {"code": 10003, "message": "Unknown Channel"})
+
+
+async def test_a_deleted_channel_s_updates_are_dropped_with_one_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock = VirtualClock()
+    table = make_table("scopa", 2, seed=5)
+    table.record.board_message_id = 1
+    channel = Deleted(clock, table, [1] * 10)
+    publisher = publisher_for(channel)
+    for _ in range(4):  # moves whose news and board are all due at once
+        await publisher.table_changed(table, first_move(table))
+    await clock.run_until(lambda: not publisher._boxes[table.record.channel_id].busy())
+    await publisher.close()
+    # The board's edit, then the new board posted as for a deleted board; nothing after.
+    assert [s.kind for s in channel.sent] == ["board", "news"]
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert "deleted" in caplog.records[0].getMessage()
