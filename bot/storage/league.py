@@ -144,7 +144,8 @@ class LeagueRepo:
     async def pending(self) -> list[int]:
         """Finished matches not yet in the standings and ratings, oldest first."""
         rows = await self.db.fetch_all(
-            "SELECT id FROM matches WHERE league_applied = 0 AND abandoned = 0 ORDER BY id"
+            "SELECT id FROM matches WHERE league_applied = 0 AND abandoned = 0 AND kept_out = 0"
+            " ORDER BY id"
         )
         return [int(r[0]) for r in rows]
 
@@ -165,7 +166,8 @@ class LeagueRepo:
                 raise KeyError(match_id)
             season_id = await open_season_id(tx, found[0], hold=True)
             row = await tx.fetch_one(
-                "SELECT * FROM matches WHERE id = ? AND league_applied = 0 AND abandoned = 0",
+                "SELECT * FROM matches WHERE id = ? AND league_applied = 0 AND abandoned = 0"
+                " AND kept_out = 0",
                 (match_id,),
             )
             if row is None:
@@ -215,7 +217,9 @@ class LeagueRepo:
                 (await open_season_id(tx, guild_id), guild_id),
             )
         rows = await self.db.fetch_all(
-            "SELECT * FROM matches WHERE guild_id = ? AND abandoned = 0 ORDER BY id", (guild_id,)
+            "SELECT * FROM matches WHERE guild_id = ? AND abandoned = 0 AND kept_out = 0"
+            " ORDER BY id",
+            (guild_id,),
         )
         return await _with_seats(self.db, rows)
 
@@ -255,7 +259,8 @@ class LeagueRepo:
                 ],
             )
             stored = await tx.fetch_all(
-                "SELECT id, league_applied FROM matches WHERE guild_id = ? AND abandoned = 0",
+                "SELECT id, league_applied FROM matches WHERE guild_id = ? AND abandoned = 0"
+                " AND kept_out = 0",
                 (guild_id,),
             )
             await tx.executemany(

@@ -306,10 +306,10 @@ class TournamentRepo:
         return int(row[0]) if row else None
 
     async def keep_out_of_league(self, match_id: int) -> None:
-        """A stored match result that a tournament keeps out of the league: marked as
-        applied, so the league's catch-up at a start does not add it either."""
+        """A stored match result that a tournament keeps out of the league: marked so, for
+        the league's catch-up at a start and its rebuild too."""
         async with self.db.transaction() as tx:
-            await tx.execute("UPDATE matches SET league_applied = 1 WHERE id = ?", (match_id,))
+            await tx.execute("UPDATE matches SET kept_out = 1 WHERE id = ?", (match_id,))
 
     async def seats_moved(self, table_id: int) -> set[int]:
         """The seats whose person made a move of their own at the table (who showed up)."""

@@ -311,7 +311,7 @@ async def test_partners_sign_up_together_or_are_drawn_and_sit_opposite(world: Wo
         await tours.join(single.record.id, 1, "P1", partner=Member(user_id=2, name="P2"))
 
 
-async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart(
+async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart_and_a_rebuild(
     world: World,
 ) -> None:
     tours = await world.open()
@@ -330,3 +330,6 @@ async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart(
     league = League(LeagueRepo(world.db), LeagueSettings())
     assert await league.catch_up() == 0  # nothing left for the league to add
     assert await league.rating(GUILD, "briscola", 1) is None
+    await league.rebuild(GUILD)  # /league rebuild replays every match the league counts
+    assert await league.rating(GUILD, "briscola", 1) is None
+    assert await league.catch_up() == 0
