@@ -19,7 +19,6 @@ from .driver import (
     new_table,
     offered,
     open_hand,
-    restart_mid_deal,
     start,
 )
 from .hidden import HiddenCardWatch
@@ -126,19 +125,3 @@ async def test_one_person_and_three_ai_seats_play_four_handed_to_the_end(
     await discord.wait_for(lambda: "match over" in board_of(discord, table_id).text)
     assert discord.rejections == [] and discord.rate_limited == []
     assert "Traceback" not in bot_process.log()
-
-
-async def test_a_restart_mid_deal_keeps_the_hands_and_an_old_button_answers(
-    discord: FakeDiscord, bot_process: BotProcess
-) -> None:
-    bot_process.settings = SETTINGS
-    await bot_process.start()
-    store = bot_process.store()
-    alice = discord.user("alice")
-    async with HiddenCardWatch(discord, store):
-        table_id = await new_table(discord, store, alice, "briscola")
-        board = board_of(discord, table_id)
-        await add_ai(alice, board, "hard")
-        await start(discord, store, alice, table_id)
-        await restart_mid_deal(discord, bot_process, table_id, alice)
-    assert discord.rejections == [] and discord.rate_limited == []

@@ -26,7 +26,6 @@ from .driver import (
     new_table,
     offered,
     open_hand,
-    restart_mid_deal,
     start,
     wait_turn,
 )
@@ -153,19 +152,3 @@ async def test_at_two_seats_every_drawn_card_shows_on_both_hands_and_the_board(
     assert len(seen) >= 4 and seat in seen.values()  # drawn cards were shown, hers too
     assert discord.rejections == [] and discord.rate_limited == []
     assert "Traceback" not in bot_process.log()
-
-
-async def test_a_restart_mid_deal_keeps_the_hands_and_an_old_button_answers(
-    discord: FakeDiscord, bot_process: BotProcess
-) -> None:
-    bot_process.settings = SETTINGS
-    await bot_process.start()
-    store = bot_process.store()
-    alice = discord.user("alice")
-    async with HiddenCardWatch(discord, store):
-        table_id = await new_table(discord, store, alice, "tressette")
-        board = board_of(discord, table_id)
-        await add_ai(alice, board, "hard")
-        await start(discord, store, alice, table_id)
-        await restart_mid_deal(discord, bot_process, table_id, alice)
-    assert discord.rejections == [] and discord.rate_limited == []
