@@ -441,12 +441,25 @@ async def test_closing_stops_a_driver_even_if_its_step_turns_the_cancellation_in
     await world.close(m)
 
 
-async def test_closing_stops_drivers_waiting_out_a_locked_database(make_world: Make) -> None:
-    world = make_world(busy_timeout=0.05)
+async def test_closing_stops_drivers_waiting_out_a_locked_database(
+    make_world: Make, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The AI pauses a (virtual) second before each move, so no move is made in real time
+    # before the database is locked: with no pause, an all-AI match could play to its end
+    # while the second table was set up, and leave no driver to stop.
+    world = make_world(busy_timeout=0.05, ai_delay=1.0)
     m = await world.open()
     tables = [await all_ai_table(m, 10), await all_ai_table(m, 11)]
+    moves = [t.record.moves for t in tables]
+
+    def busy_tries(table: Table) -> int:
+        said = f"table {table.id}: the database is busy"
+        return sum(r.getMessage().startswith(said) for r in caplog.records)
+
     async with world.backend.locked():
-        await world.until(lambda: all(t.driver and not t.driver.done() for t in tables))
+        await world.until(lambda: all(busy_tries(t) >= 2 for t in tables))
+        assert all(t.driver is not None and not t.driver.done() for t in tables)
+        assert [t.record.moves for t in tables] == moves
         async with asyncio.timeout(5):
             await m.close()
     assert all(t.driver is not None and t.driver.done() for t in tables)
