@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.games import GAMES
@@ -114,9 +112,9 @@ async def test_with_nothing_to_declare_the_table_passes_for_the_person_without_a
     await discord.wait_for(
         lambda: "Alice does not declare." in board_of(discord, table_id).text, what="the board"
     )
-    # Nobody called her for it (she has just pressed Start: no ping for her play either), and
-    # her hand offers plays only.
-    await asyncio.sleep(0.5)
+    # Nobody has called her for it (she has just pressed Start: no ping for her play either,
+    # however long she takes: tests/views/test_publisher.py on the virtual clock), and her
+    # hand offers plays only.
     assert alice.pings() == []
     hand = await open_hand(alice, board_of(discord, table_id))
     assert offered(hand) and all(token.startswith("play:") for token in offered(hand))

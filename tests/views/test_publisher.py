@@ -3,6 +3,7 @@ Scopa table played at a pace, every message and edit recorded with the time it w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -11,10 +12,12 @@ import pytest
 
 from bot.config import SendSettings, TableSettings
 from bot.games.base import Event
+from bot.storage.records import Seat
 from bot.tables import Choices, Table, TableManager
 from bot.views.publisher import Publisher
 from bot.views.render import news_lines
 from tests.clock import VirtualClock
+from tests.games.support import seat_on_turn
 from tests.views.tables import make_table
 
 SETTINGS = SendSettings()
@@ -257,3 +260,43 @@ async def test_a_deleted_channel_s_updates_are_dropped_with_one_warning(
     assert [s.kind for s in channel.sent] == ["board", "news"]
     assert [r.levelname for r in caplog.records] == ["WARNING"]
     assert "deleted" in caplog.records[0].getMessage()
+
+
+NOTHING_TO_DECLARE = 12  # a Minchiate seed: seat 0 holds no combination and declares first
+
+
+async def test_nobody_is_called_for_a_formality_nor_the_host_for_their_play_after_start() -> None:
+    """Seat 0, the host, has just pressed Start; the table declares nothing for them, the AI
+    seats declare, then it is the host's play: no call, however long they take. The other
+    person is called at their first turn that is not a formality."""
+    clock = VirtualClock()
+    table = make_table("minchiate", 4, seed=NOTHING_TO_DECLARE)
+    for ai in (1, 3):
+        table.record.seats[ai] = Seat(name=f"AI {ai}", ai="easy")
+    host, other = (table.record.seats[s].user_id for s in (0, 2))
+    table.record.board_message_id = 1
+    channel = Channel(clock, table, [1] * 200)
+    publisher = publisher_for(channel)
+
+    def calls(user: int | None) -> list[str]:
+        return [s.text for s in channel.sent if s.kind == "news" and f"<@{user}>" in s.text]
+
+    async def play_until(stop: Callable[[int], bool]) -> int:
+        """Play on (the first legal move, or the formality) until ``stop(seat on turn)``."""
+        while not stop(seat := seat_on_turn(table.rules, table.state)):
+            action = table.formality(seat) or table.rules.legal_actions(table.state, seat)[0]
+            table.state, events = table.rules.apply(table.state, seat, action)
+            table.record.moves += 1
+            await publisher.table_changed(table, events)
+            await clock.run_until(lambda: not publisher._boxes[2].busy())
+        return seat
+
+    await publisher.table_changed(table, [])
+    assert table.formality(0) is not None
+    await play_until(lambda seat: seat == 0 and table.formality(0) is None)  # the host's play
+    await clock.advance(120)  # a long think (the turn timer's warning is the manager's)
+    await clock.run_until(lambda: not publisher._boxes[2].busy())
+    assert calls(host) == []
+    await play_until(lambda seat: seat == 2 and table.formality(2) is None)
+    assert len(calls(other)) == 1 and calls(host) == []
+    await publisher.close()
