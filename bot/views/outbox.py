@@ -122,6 +122,17 @@ class Outbox:
         """The first call the last board edit already shows the state of (its turn), if any."""
         return next((c for c in self.calls if c.queued <= self.last_board), None)
 
+    def board_ready_at(self, shown_status: dict[int, str], interval: float) -> float:
+        """When the next board edit may go (``inf``: no board is due): ``interval`` after the
+        last, or at once for a table whose status is not the one its board last showed (it
+        has started or ended since)."""
+        if not self.boards:
+            return math.inf
+        table_id, table = next(iter(self.boards.items()))
+        if shown_status.get(table_id) != table.record.status:
+            return -math.inf
+        return self.last_board + interval
+
     def spent(self) -> None:
         """Count the channel's whole budget as just used (as a process before may have)."""
         self.sent = deque([self.clock.now()] * self.sends)

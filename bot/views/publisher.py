@@ -214,7 +214,7 @@ class Publisher:
             try:
                 await box.room()  # choose what to send only once the channel may send
                 now = self.clock.now()
-                ready = self._board_ready_at(box)
+                ready = box.board_ready_at(self._shown_status, self.interval)
                 call = box.next_call()
                 shown_news = bool(box.news) and box.news[0].queued <= box.last_board
                 oldest = box.news[0].queued if shown_news else now
@@ -250,16 +250,6 @@ class Publisher:
                 box.drop()
             except Exception:
                 log.exception("channel %s: publishing failed", box.channel_id)
-
-    def _board_ready_at(self, box: Outbox) -> float:
-        """When the next board edit may go (``inf``: no board is due): one edit interval after
-        the last, or at once for a table that has started or ended since."""
-        if not box.boards:
-            return math.inf
-        table_id, table = next(iter(box.boards.items()))
-        if self._shown_status.get(table_id) != table.record.status:
-            return -math.inf
-        return box.last_board + self.interval
 
     def _before_board(self, box: Outbox) -> Callable[[News], bool]:
         """Which news must go before the next board edit: that of another table, or of a
