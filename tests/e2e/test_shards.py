@@ -156,13 +156,15 @@ async def test_two_shard_processes_keep_together_within_discords_global_limit(
             assert "the AI plays your seat" in await answered(
                 await alice.slash("table leave", channel=channel)
             )
-        loop = asyncio.get_running_loop()
-        start = loop.time()
-        await asyncio.sleep(6)
-        sent = [r for r in discord.requests if r.at >= start and "/channels/" in r.route]
+        start = asyncio.get_running_loop().time()
+
+        def sent() -> int:
+            return sum(r.at >= start and "/channels/" in r.route for r in discord.requests)
+
+        # The tables keep both processes at their shares of the limit: six seconds' worth of
+        # it is sent (however long a loaded machine takes for it), and no request meets a 429.
+        await discord.wait_for(lambda: sent() >= 6 * limit, timeout=90, what="6 s of the limit")
         assert discord.rate_limited == []
-        # The tables kept both processes busy: near their shares of the limit together.
-        assert len(sent) >= 0.5 * limit * 0.8 * 6, len(sent)
         for shard, process in enumerate(processes):
             assert "Traceback" not in process.log(), f"shard {shard}"
     finally:
