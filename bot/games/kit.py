@@ -78,6 +78,17 @@ class SeatView(TypedDict):
     over: bool
 
 
+class TrickTableView(SeatView):
+    """The keys a trick game played by sides in numbered deals adds to every view."""
+
+    sides: list[list[int]]  # each side's seats (partners opposite at four)
+    dealer: int
+    deal: int  # the deal's number in the match
+    current: int | None  # None once the match is over
+    leader: int  # who leads (or led) the trick on the table
+    trick: list[str]  # the cards on the table, from the leader's
+
+
 S = TypeVar("S", bound=State)  # the game's state
 OptionsT = TypeVar("OptionsT", bound=Options)  # its house rules
 E = TypeVar("E")  # its events: a union of TypedDicts

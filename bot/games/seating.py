@@ -5,6 +5,7 @@ it through the game's spec (``GameSpec.seats``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -62,3 +63,11 @@ class Seating:
         """Each side's seats, in order: partners together."""
         sides = self.side_count(seats)
         return [list(range(side, seats, sides)) for side in range(sides)]
+
+    def ranking(self, seats: int, scores: Sequence[int]) -> list[list[int]]:
+        """The seats by their side's score (``scores``, by side), highest first: partners
+        together, sides level sharing a place."""
+        groups: dict[int, list[int]] = {}
+        for side, members in enumerate(self.side_seats(seats)):
+            groups.setdefault(scores[side], []).extend(members)
+        return [sorted(groups[score]) for score in sorted(groups, reverse=True)]

@@ -87,6 +87,21 @@ class Scored(NamedTuple):
     total: int
 
 
+def no_scores(events: Sequence[object]) -> list[Scored]:
+    """The ``scores`` of a game that keeps no score of those kinds move by move: its points
+    are in the seats' figures."""
+    return []
+
+
+def summing(stats: Sequence[str]) -> Callable[[Mapping[str, int]], dict[str, int]]:
+    """The ``totals`` of a game whose statistics are these figures, each summed as stored."""
+
+    def totals(stored: Mapping[str, int]) -> dict[str, int]:
+        return {key: int(stored.get(key, 0)) for key in stats}
+
+    return totals
+
+
 class LeagueModule(Protocol[EventC, OutcomeC]):
     """A game's ``league`` module, as ``LeagueAdapter.of`` reads it (``LeagueAdapter``'s
     fields, as functions)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from bot.storage.db import Connection, Database, Reader, Row, now
 from bot.storage.records import MatchResult, MatchSeat, Rating, Season, Standing
@@ -326,17 +326,8 @@ class LeagueRepo:
 
     async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """Each person's name at their latest match on the server (one look per person)."""
-        found = {}
-        for user_id in sorted(set(user_ids)):
-            row = await self.db.fetch_one(
-                "SELECT p.name FROM match_players p JOIN matches m ON m.id = p.match_id"
-                " WHERE p.user_id = ? AND m.guild_id = ? AND p.name IS NOT NULL"
-                " ORDER BY p.match_id DESC LIMIT 1",
-                (user_id, guild_id),
-            )
-            if row is not None:
-                found[user_id] = str(row[0])
-        return found
+        found = await self._latest("name", "m.guild_id = ?", (guild_id,), user_ids)
+        return {user_id: str(name) for user_id, name in found.items()}
 
     # -- ratings over time (kept with each seat: ``rating``) -----------------------------------
 
@@ -359,16 +350,35 @@ class LeagueRepo:
         """Each person's rating after their last match of ``game`` finished before
         ``moment`` (those with none before it are left out): one indexed look per person,
         from their newest match backwards."""
+        found = await self._latest(
+            "rating",
+            "m.guild_id = ? AND m.game = ? AND m.finished_at < ?",
+            (guild_id, game, moment),
+            user_ids,
+        )
+        return {user_id: float(rating) for user_id, rating in found.items()}
+
+    async def _latest(
+        self,
+        column: Literal["name", "rating"],
+        where: str,
+        params: tuple[object, ...],
+        user_ids: Iterable[int],
+    ) -> dict[int, Any]:
+        """Each person's ``column`` of ``match_players`` at their newest match that satisfies
+        ``where`` (on ``m``, the match, with ``params``) and holds one: one indexed look per
+        person, from their newest match backwards. ``column`` and ``where`` are this module's
+        own words, never a person's."""
         found = {}
         for user_id in sorted(set(user_ids)):
             row = await self.db.fetch_one(
-                "SELECT p.rating FROM match_players p JOIN matches m ON m.id = p.match_id"
-                " WHERE p.user_id = ? AND m.guild_id = ? AND m.game = ? AND m.finished_at < ?"
-                " AND p.rating IS NOT NULL ORDER BY p.match_id DESC LIMIT 1",
-                (user_id, guild_id, game, moment),
+                f"SELECT p.{column} FROM match_players p JOIN matches m ON m.id = p.match_id"  # noqa: S608
+                f" WHERE p.user_id = ? AND {where} AND p.{column} IS NOT NULL"
+                " ORDER BY p.match_id DESC LIMIT 1",
+                (user_id, *params),
             )
             if row is not None:
-                found[user_id] = float(row[0])
+                found[user_id] = row[0]
         return found
 
 

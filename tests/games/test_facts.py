@@ -12,6 +12,7 @@ from discord.app_commands import Command
 
 from bot.cogs.tables import TablesCog
 from bot.games import GAMES, SPECS, GameError, GameSpec
+from bot.games.seating import Seating
 from bot.text import MOST_SEATS
 from tests.games.options import option_values
 
@@ -129,3 +130,10 @@ def test_every_game_is_on_the_kit_and_registered_once() -> None:
         assert rules.name == name == SPECS[name].name
         assert SPECS[name].seats is SPECS[name].rules.seating
         assert rules is SPECS[name].rules
+
+
+def test_a_ranking_puts_partners_together_and_sides_level_in_one_place() -> None:
+    partners = Seating(fewest=2, most=4, default=2, sides=2, partners_at=frozenset({4}))
+    assert partners.ranking(4, [3, 5]) == [[1, 3], [0, 2]]
+    assert partners.ranking(4, [4, 4]) == [[0, 1, 2, 3]]
+    assert partners.ranking(3, [1, 7, 1]) == [[1], [0, 2]]

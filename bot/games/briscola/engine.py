@@ -333,10 +333,7 @@ def _end_deal(st: BriscolaState, events: Events) -> None:
 
 def ranking(st: BriscolaState) -> list[list[int]]:
     """Sides by deals won, most first, partners together; sides level share a place."""
-    groups: dict[int, list[int]] = {}
-    for s, seats in enumerate(side_seats(st.seats)):
-        groups.setdefault(st.deals_won[s], []).extend(seats)
-    return [sorted(groups[won]) for won in sorted(groups, reverse=True)]
+    return SEATING.ranking(st.seats, st.deals_won)
 
 
 # -- refusing moves --------------------------------------------------------------------------

@@ -4,15 +4,11 @@
 
 from typing import Literal, TypedDict, final
 
-from bot.games.events import Played, TrickWon
+from bot.games.events import DealBegun, Played, TrickWon
 
 
 @final
-class Deal(TypedDict):
-    type: Literal["deal"]
-    deal: int  # the deal's number in the match, from 1
-    dealer: int
-    first: int  # the seat that leads
+class Deal(DealBegun):
     briscola: str  # the card turned face up under the stock: its suit is trumps
 
 

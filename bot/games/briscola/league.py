@@ -7,19 +7,17 @@ resto), so ``scores`` records none: the mani are in each seat's figures."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from bot.games.briscola.cards import CARICHI
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.briscola.views import BriscolaOutcome
-from bot.games.spec import Counts, Scored, count
+from bot.games.spec import Counts, count, no_scores, summing
 
 STATS = ("deals_won", "deals", "points", "carichi")
 """The figures summed in a player's statistics."""
-
-
-def scores(events: Sequence[BriscolaEvent]) -> list[Scored]:
-    return []
+totals = summing(STATS)
+scores = no_scores  # the module's docstring says why
 
 
 def counts(events: Sequence[BriscolaEvent]) -> Counts:
@@ -45,7 +43,3 @@ def figures(outcome: BriscolaOutcome, seat: int) -> dict[str, int]:
         "deals": outcome["deals"],
         "points": outcome["points"][seat],
     }
-
-
-def totals(stats: Mapping[str, int]) -> dict[str, int]:
-    return {key: int(stats.get(key, 0)) for key in STATS}

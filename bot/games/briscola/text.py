@@ -14,6 +14,8 @@ from bot.games.briscola.cards import CARICHI
 from bot.games.briscola.engine import sides_of
 from bot.games.briscola.events import BriscolaEvent, DealOver, Trick
 from bot.games.briscola.views import BriscolaOutcome, BriscolaView
+from bot.games.events import announcing
+from bot.games.events import deal_begun as deal_begun  # each round's number
 from bot.games.moves import Inputs
 from bot.games.text import KEPT_IN_ITALIAN, by_suit, the_card, the_suit
 from bot.games.text import card_name as card_name  # the spec names the cards with it
@@ -55,19 +57,13 @@ def _points(n: int) -> str:
     return tn("{n} point", "{n} points", n)
 
 
-def announced(event: BriscolaEvent) -> bool:
-    """Each round's last trick and result, and the match's."""
-    return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
+announced = announcing(ANNOUNCED)
+"""Each round's last trick and result, and the match's."""
 
 
 def deal_news(n: int, news: str) -> str:
     """News shown once the next deal has begun, naming its own."""
     return t("Round {n}: {news}", n=n, news=news)
-
-
-def deal_begun(event: BriscolaEvent) -> int | None:
-    """The number of the round a deal begins."""
-    return event["deal"] if event["type"] == "deal" else None
 
 
 def narrate(event: BriscolaEvent, names: list[str]) -> str | None:

@@ -8,7 +8,7 @@ them, and the conformance tests check them)."""
 from typing import TypedDict
 
 from bot.games.briscola.events import Trick
-from bot.games.kit import SeatView
+from bot.games.kit import TrickTableView
 
 
 class TrickView(TypedDict):
@@ -17,19 +17,13 @@ class TrickView(TypedDict):
     winner: int
 
 
-class BriscolaView(SeatView):
-    sides: list[list[int]]  # each side's seats (partners opposite at four)
-    dealer: int
-    deal: int  # the deal's number in the match
-    current: int | None  # None once the match is over
-    leader: int  # who leads (or led) the trick on the table
+class BriscolaView(TrickTableView):
     trumps: str  # the suit of the briscola
     briscola: str  # the card turned at this deal
     face_up: str | None  # the briscola under the stock, until it is drawn
     stock: int  # cards still to draw, the face-up briscola included; never their order
     drawn_by: int | None  # the seat that drew the face-up briscola
     known: dict[str, int]  # cards everyone knows to be in a hand, and whose
-    trick: list[str]
     tricks: list[TrickView]  # this deal's finished tricks: each was played face up
     taken: list[int]  # tricks taken this deal, by side (their points stay uncounted)
     deals_won: list[int]  # by side

@@ -4,14 +4,15 @@ statistics."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from bot.games.cento.events import CentoEvent
 from bot.games.cento.views import CentoOutcome
-from bot.games.spec import Counts, Scored, count
+from bot.games.spec import Counts, Scored, count, summing
 
 STATS = ("busts", "chips_lost")
 """The figures summed in a player's statistics, in the order they are shown."""
+totals = summing(STATS)
 
 
 def scores(events: Sequence[CentoEvent]) -> list[Scored]:
@@ -32,7 +33,3 @@ def counts(events: Sequence[CentoEvent]) -> Counts:
 
 def figures(outcome: CentoOutcome, seat: int) -> dict[str, int]:
     return {"busts": outcome["busts"][seat], "chips": outcome["chips"][seat]}
-
-
-def totals(stats: Mapping[str, int]) -> dict[str, int]:
-    return {key: int(stats.get(key, 0)) for key in STATS}

@@ -4,15 +4,16 @@ figures at the end, and what they add to a player's statistics."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from bot.games.centocinque.engine import ELIMINATION
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.centocinque.views import CentocinqueOutcome
-from bot.games.spec import Counts, Scored, count
+from bot.games.spec import Counts, Scored, count, summing
 
 STATS = ("hands_won", "hands", "penalty", "eliminated", "missed", "called_out")
 """The figures summed in a player's statistics, in the order they are shown."""
+totals = summing(STATS)
 
 
 def scores(events: Sequence[CentocinqueEvent]) -> list[Scored]:
@@ -44,7 +45,3 @@ def figures(outcome: CentocinqueOutcome, seat: int) -> dict[str, int]:
         "tally": outcome["tallies"][seat],
         "eliminated": int(outcome["tallies"][seat] >= ELIMINATION),
     }
-
-
-def totals(stats: Mapping[str, int]) -> dict[str, int]:
-    return {key: int(stats.get(key, 0)) for key in STATS}

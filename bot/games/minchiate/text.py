@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from bot.games.events import announcing
 from bot.games.minchiate.events import (
     Combination,
     Declare,
@@ -141,9 +142,8 @@ def _gain(event: Rob | Shown | Declare) -> str:
     return t(": +{points}", points=event["points"]) if event.get("points") else ""
 
 
-def announced(event: MinchiateEvent) -> bool:
-    """The deal's last trick, the end of its scoring, the Matto payment and the result."""
-    return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
+announced = announcing(ANNOUNCED)
+"""The deal's last trick, the end of its scoring, the Matto payment and the result."""
 
 
 def deal_begun(event: MinchiateEvent) -> int | None:

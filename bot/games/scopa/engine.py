@@ -372,8 +372,4 @@ def end_round(st: ScopaState, events: Events) -> None:
 
 def rank_sides(st: ScopaState) -> list[list[int]]:
     """Seats by their side's score, best first; sides level share a place (partners together)."""
-    sides = len(st.scores)
-    ranking = []
-    for score in sorted(set(st.scores), reverse=True):
-        ranking.append([s for s in range(st.seats) if st.scores[s % sides] == score])
-    return ranking
+    return SEATING.ranking(st.seats, st.scores)

@@ -7,19 +7,17 @@ a resto), so ``scores`` records none; the points are in the figures."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from bot.games.scopa.cards import SETTEBELLO
 from bot.games.scopa.events import ScopaEvent
 from bot.games.scopa.views import ScopaOutcome
-from bot.games.spec import Counts, Scored, count
+from bot.games.spec import Counts, count, no_scores, summing
 
 STATS = ("rounds", "scope", "settebello", "primiera", "points")
 """The figures summed in a player's statistics."""
-
-
-def scores(events: Sequence[ScopaEvent]) -> list[Scored]:
-    return []
+totals = summing(STATS)
+scores = no_scores  # the module's docstring says why
 
 
 def counts(events: Sequence[ScopaEvent]) -> Counts:
@@ -44,7 +42,3 @@ def counts(events: Sequence[ScopaEvent]) -> Counts:
 
 def figures(outcome: ScopaOutcome, seat: int) -> dict[str, int]:
     return {"points": outcome["points"][seat]}
-
-
-def totals(stats: Mapping[str, int]) -> dict[str, int]:
-    return {key: int(stats.get(key, 0)) for key in STATS}

@@ -386,10 +386,7 @@ def _end_deal(st: TressetteState, last_winner: int, events: Events) -> None:
 def ranking(st: TressetteState) -> list[list[int]]:
     """The sides by total, higher first, partners together (level sides share a place: only
     before the match is over)."""
-    groups: dict[int, list[int]] = {}
-    for s, seats in enumerate(SEATING.side_seats(st.seats)):
-        groups.setdefault(st.totals[s], []).extend(seats)
-    return [sorted(groups[total]) for total in sorted(groups, reverse=True)]
+    return SEATING.ranking(st.seats, st.totals)
 
 
 # -- refusing moves ----------------------------------------------------------------------------

@@ -4,13 +4,11 @@
 
 from typing import Literal, TypedDict, final
 
+from bot.games.events import DealBegun, Played
+
 
 @final
-class Deal(TypedDict):
-    type: Literal["deal"]
-    deal: int  # the deal's number in the match, from 1
-    dealer: int
-    first: int  # the seat that leads
+class Deal(DealBegun):
     stock: int  # cards left to draw (two players), 0 at four
 
 
@@ -24,10 +22,7 @@ class Accuse(TypedDict):
 
 
 @final
-class Play(TypedDict):
-    type: Literal["play"]
-    seat: int
-    card: str
+class Play(Played):
     signal: str | None  # the leader's word: busso, striscio or volo
 
 

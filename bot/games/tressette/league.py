@@ -7,18 +7,16 @@ resto), so ``scores`` records none: the deals are in each seat's figures."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from bot.games.spec import Counts, Scored, count
+from bot.games.spec import Counts, count, no_scores, summing
 from bot.games.tressette.events import TressetteEvent
 from bot.games.tressette.views import TressetteOutcome
 
 STATS = ("deals_won", "deals", "points", "accusi", "last_tricks")
 """The figures summed in a player's statistics."""
-
-
-def scores(events: Sequence[TressetteEvent]) -> list[Scored]:
-    return []
+totals = summing(STATS)
+scores = no_scores  # the module's docstring says why
 
 
 def counts(events: Sequence[TressetteEvent]) -> Counts:
@@ -38,7 +36,3 @@ def figures(outcome: TressetteOutcome, seat: int) -> dict[str, int]:
         "deals": outcome["deals"],
         "points": outcome["points"][seat],
     }
-
-
-def totals(stats: Mapping[str, int]) -> dict[str, int]:
-    return {key: int(stats.get(key, 0)) for key in STATS}

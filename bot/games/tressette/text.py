@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.games.events import announcing
+from bot.games.events import deal_begun as deal_begun  # each round's number
 from bot.games.moves import Inputs
 from bot.games.text import KEPT_IN_ITALIAN, SUITS, by_suit, the_card
 from bot.games.text import card_name as card_name  # the spec names the cards with it
@@ -86,18 +88,13 @@ def action_label(token: str) -> str:
     return t("Play {card}", card=the_card(card))
 
 
-def announced(event: TressetteEvent) -> bool:
-    """Each deal's last trick and result, the accusi, and the match's result."""
-    return event["type"] in ANNOUNCED or (event["type"] == "trick" and event["last"])
+announced = announcing(ANNOUNCED)
+"""Each deal's last trick and result, and the match's result."""
 
 
 def deal_news(n: int, news: str) -> str:
     """News shown once the next round has begun, naming its own."""
     return t("Round {n}: {news}", n=n, news=news)
-
-
-def deal_begun(event: TressetteEvent) -> int | None:
-    return event["deal"] if event["type"] == "deal" else None
 
 
 def narrate(event: TressetteEvent, names: list[str]) -> str | None:

@@ -7,7 +7,7 @@ them, and the conformance tests check them)."""
 
 from typing import TypedDict
 
-from bot.games.kit import SeatView
+from bot.games.kit import TrickTableView
 from bot.games.tressette.events import Trick
 
 
@@ -24,13 +24,7 @@ class Declared(TypedDict):
     points: int
 
 
-class TressetteView(SeatView):
-    sides: list[list[int]]  # each side's seats (partners opposite at four)
-    dealer: int
-    deal: int  # the deal's number in the match
-    current: int | None  # None once the match is over
-    leader: int  # who leads (or led) the trick on the table
-    trick: list[str]
+class TressetteView(TrickTableView):
     signal: str | None  # said with the card led on the table
     stock: int  # cards left to draw (two players); never their order
     drawn: dict[str, int]  # cards drawn from the stock still in a hand, shown: whose
