@@ -65,10 +65,14 @@ class TournamentHost:
         return self.boards.channel_language(channel_id, guild_id)
 
     async def open_thread(self, channel_id: int, name: str) -> int:
-        # Brought back at a start, a tournament may open a round before the server's channels
-        # have arrived from the gateway: they are known once the client is ready.
-        await self.client.wait_until_ready()
+        # Brought back at a start, a tournament may open a round before its server has
+        # arrived from the gateway: then its channels are known once the client is ready.
+        # (Not waited for when they are known already: discord.py is ready only some
+        # seconds after the last server has come, its guild_ready_timeout.)
         channel = self.client.get_channel(channel_id)
+        if channel is None:
+            await self.client.wait_until_ready()
+            channel = self.client.get_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
             raise ThreadRefused(t("its channel is gone."))
         try:
