@@ -32,7 +32,7 @@ from bot.views.outbox import global_sends
 from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
 from bot.views.services import Services
-from bot.views.tournament import TablesTold, TournamentHost
+from bot.views.tournament_host import TablesTold, TournamentHost
 from bot.web.server import make_app, start
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.text import GAME_TITLES
-from bot.views import tournament
+from bot.views import tournament, tournament_signup
 
 Interaction = discord.Interaction[Any]
 FORMATS = [
@@ -60,11 +60,11 @@ class TournamentCog(commands.Cog):
     @group.command(name="join", description="Sign up for this channel's tournament")
     @app_commands.describe(partner="Your partner, in a partnership game (else you are drawn one)")
     async def join(self, interaction: Interaction, partner: discord.User | None = None) -> None:
-        await tournament.join(interaction, partner=partner)
+        await tournament_signup.join(interaction, partner=partner)
 
     @group.command(name="leave", description="Leave the tournament (after the start: a walkover)")
     async def leave(self, interaction: Interaction) -> None:
-        await tournament.leave(interaction)
+        await tournament_signup.leave(interaction)
 
     @group.command(name="start", description="Start or resume the tournament (organiser)")
     async def start(self, interaction: Interaction) -> None:

@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from bot.storage.db import Database, IntegrityError, Row, now
+from bot.storage.db import Database, Row, now
+from bot.storage.inserts import insert_id
 
 Format = Literal["knockout", "swiss", "duplicate"]
 TournamentStatus = Literal["signup", "running", "paused", "finished", "cancelled"]
@@ -24,8 +25,9 @@ class DuplicateTournament(Exception):
     """The channel already has an open tournament."""
 
 
-class TournamentRecord(BaseModel):
-    id: int
+class TournamentTerms(BaseModel):
+    """What a tournament is opened with, and keeps: where, by whom, and how it is played."""
+
     guild_id: int
     channel_id: int
     organiser_id: int
@@ -37,6 +39,10 @@ class TournamentRecord(BaseModel):
     ai_fill: bool
     league: bool
     grace: int
+
+
+class TournamentRecord(TournamentTerms):
+    id: int
     starts_at: str | None
     status: TournamentStatus
     round: int
@@ -142,32 +148,29 @@ class TournamentRepo:
     async def create(self, record: TournamentRecord) -> TournamentRecord:
         """Store a new tournament (``record.id`` is ignored). Raises DuplicateTournament."""
         r = record
-        try:
-            async with self.db.transaction() as tx:
-                row = await tx.fetch_one(
-                    "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format,"
-                    " seats, options, rounds, ai_fill, league, grace, starts_at, status, seed)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?) RETURNING id",
-                    (
-                        r.guild_id,
-                        r.channel_id,
-                        r.organiser_id,
-                        r.game,
-                        r.format,
-                        r.seats,
-                        json.dumps(r.options),
-                        r.rounds,
-                        int(r.ai_fill),
-                        int(r.league),
-                        r.grace,
-                        r.starts_at,
-                        r.seed,
-                    ),
-                )
-        except IntegrityError:
-            raise DuplicateTournament from None
-        assert row is not None
-        found = await self.get(int(row[0]))
+        tournament_id = await insert_id(
+            self.db,
+            "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, seats,"
+            " options, rounds, ai_fill, league, grace, starts_at, status, seed)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?) RETURNING id",
+            (
+                r.guild_id,
+                r.channel_id,
+                r.organiser_id,
+                r.game,
+                r.format,
+                r.seats,
+                json.dumps(r.options),
+                r.rounds,
+                int(r.ai_fill),
+                int(r.league),
+                r.grace,
+                r.starts_at,
+                r.seed,
+            ),
+            DuplicateTournament,
+        )
+        found = await self.get(tournament_id)
         assert found is not None
         return found.record
 

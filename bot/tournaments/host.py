@@ -1,4 +1,4 @@
-"""What the tournaments ask of the Discord layer (``bot.views.tournament.TournamentHost``)."""
+"""What the tournaments ask of the Discord layer (``bot.views.tournament_host.TournamentHost``)."""
 
 from __future__ import annotations
 

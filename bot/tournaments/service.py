@@ -13,7 +13,6 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -26,12 +25,12 @@ from bot.storage.records import Seat
 from bot.storage.tournaments import (
     DuplicateTournament,
     EntrantRecord,
-    Format,
     MatchRecord,
     Member,
     Tournament,
     TournamentRecord,
     TournamentRepo,
+    TournamentTerms,
 )
 from bot.tables import TableError, TableManager
 from bot.tables.clock import REAL, Clock
@@ -48,21 +47,9 @@ MOST_ENTRANTS = 256
 AI_LEVEL = "easy"  # the AI that fills a missing seat
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(TournamentTerms):
     """What ``/tournament new`` asks for."""
 
-    guild_id: int
-    channel_id: int
-    organiser_id: int
-    game: str
-    format: Format
-    seats: int
-    options: dict[str, Any]
-    rounds: int | None
-    ai_fill: bool
-    league: bool
-    grace: int
     starts_in: int | None  # minutes; None: the organiser starts it
 
 
@@ -147,18 +134,9 @@ class Tournaments:
         if plan.starts_in is not None:
             starts_at = datetime.now(UTC).timestamp() + plan.starts_in * 60
         record = TournamentRecord(
+            **plan.model_dump(exclude={"starts_in", "rounds"}),
             id=0,
-            guild_id=plan.guild_id,
-            channel_id=plan.channel_id,
-            organiser_id=plan.organiser_id,
-            game=plan.game,
-            format=plan.format,
-            seats=plan.seats,
-            options=plan.options,
             rounds=plan.rounds if plan.format != "knockout" else None,
-            ai_fill=plan.ai_fill,
-            league=plan.league,
-            grace=plan.grace,
             starts_at=None if starts_at is None else f"{starts_at:.0f}",
             status="signup",
             round=0,

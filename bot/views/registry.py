@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.views import hand, history, kinds, league, lobby, replay, rules, tournament
+from bot.views import hand, history, kinds, league, lobby, replay, rules, tournament_signup
 from bot.views.click import Click, Form, listener
 
 CLICKS: tuple[type[Click[Any]], ...] = (
@@ -15,7 +15,7 @@ CLICKS: tuple[type[Click[Any]], ...] = (
     league.StandingsButton,
     *history.CLICKS,
     *replay.CLICKS,
-    *tournament.CLICKS,
+    *tournament_signup.CLICKS,
 )
 FORMS: tuple[type[Form], ...] = (*rules.FORMS, *kinds.FORMS)
 on_interaction = listener(CLICKS, FORMS)

@@ -4,17 +4,30 @@ language."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
 from bot.gallery import Slot
 from bot.i18n import N_, t
+from bot.pictures.standings_table import Row
 from bot.text import game_title
 from bot.tournaments import MatchRecord, Tournament, rounds
-from bot.tournaments.standings import halves, standings
+from bot.tournaments.standings import Line, halves, standings
 
 FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
 DESCRIPTION_MAX = 4096  # characters in an embed's description
 COLOUR = discord.Colour.dark_gold()
+
+
+@dataclass(frozen=True)
+class Standings:
+    """What the standings picture is drawn from: a line under the title, the headings, the
+    rows best first."""
+
+    subtitle: str
+    columns: tuple[str, ...]
+    rows: list[Row]
 
 
 def title(tour: Tournament) -> str:
@@ -93,30 +106,62 @@ def bracket_slots(tour: Tournament) -> tuple[list[list[Slot]], int] | None:
     return columns, len(columns[0])
 
 
-def standings_lines(tour: Tournament) -> list[str]:
-    record = tour.record
-    if record.format == "duplicate":
-        totals = rounds.duplicate_totals(tour)
-        return [
-            t(
-                "{place}. {name} · {score:+.1f}",
-                place=i,
-                name=rounds.entrant(tour, e).name,
-                score=totals[e],
-            )
-            for i, e in enumerate(rounds.final_order(tour), 1)
-        ]
+def _ranked_duplicate(tour: Tournament) -> list[tuple[str, float]]:
+    """A duplicate's entrants best first, with their added-up margins."""
+    totals = rounds.duplicate_totals(tour)
+    return [(rounds.entrant(tour, e).name, totals[e]) for e in rounds.final_order(tour)]
+
+
+def _ranked_swiss(tour: Tournament) -> list[tuple[str, Line]]:
+    """A Swiss's entrants best first, with their score and tie-breaks."""
     lines = standings(rounds.active(tour), rounds.played(tour.matches))
+    return [(rounds.entrant(tour, ln.entrant).name, ln) for ln in lines]
+
+
+def standings_lines(tour: Tournament) -> list[str]:
+    if tour.record.format == "duplicate":
+        return [
+            t("{place}. {name} · {score:+.1f}", place=i, name=name, score=score)
+            for i, (name, score) in enumerate(_ranked_duplicate(tour), 1)
+        ]
     return [
         t(
             "{place}. {name} · {points} pts · Buchholz {buchholz}",
             place=i,
-            name=rounds.entrant(tour, ln.entrant).name,
+            name=name,
             points=halves(ln.score),
             buchholz=halves(ln.buchholz),
         )
-        for i, ln in enumerate(lines, 1)
+        for i, (name, ln) in enumerate(_ranked_swiss(tour), 1)
     ]
+
+
+def standings_table(tour: Tournament) -> Standings | None:
+    """A Swiss's or a duplicate's standings as the standings picture draws them (its
+    subtitle, headings and rows); None before the first round (or for a knockout)."""
+    record = tour.record
+    if record.format == "knockout" or not tour.matches:
+        return None
+    at = t("Round {round} of {rounds}.", round=record.round, rounds=record.rounds) + " "
+    if record.format == "duplicate":
+        rows = [
+            Row(i, name, (f"{score:+.1f}",))
+            for i, (name, score) in enumerate(_ranked_duplicate(tour), 1)
+        ]
+        return Standings(
+            at + t("Each round: the margin over the tables that held the same cards."),
+            (t("#"), t("Player"), t("Margin")),
+            rows,
+        )
+    rows = [
+        Row(i, name, (halves(ln.score), halves(ln.buchholz)))
+        for i, (name, ln) in enumerate(_ranked_swiss(tour), 1)
+    ]
+    return Standings(
+        at + t("Ties broken by Buchholz, then head to head."),
+        (t("#"), t("Player"), t("Pts"), "Buchholz"),
+        rows,
+    )
 
 
 def body(tour: Tournament) -> str:

@@ -28,13 +28,16 @@ USERS = ("alice", "bob", "carol", "dave")
 CHANNEL_LIMIT = Bucket(5, 1.0)
 """Messages or edits per channel the fake allows, and the bot keeps to (``BotProcess``):
 Discord's five, in one second instead of five, so that tests do not wait out its window."""
+THREAD_LIMIT = Bucket(5, 1.0)
+"""Threads started per channel: Discord's five, in one second too (a tournament's rounds
+open a thread a match, and the bot keeps to the limit the answers' headers give)."""
 
 
 @pytest.fixture
 async def discord() -> AsyncIterator[FakeDiscord]:
     # A bot restarted within Discord's 5 s between identifies would wait that long again;
     # the fake's own tests hold it to the real limit, these tests are about the bot.
-    limits = Limits(identify_interval=0, channel_messages=CHANNEL_LIMIT)
+    limits = Limits(identify_interval=0, channel_messages=CHANNEL_LIMIT, threads=THREAD_LIMIT)
     async with FakeDiscord(users=USERS, limits=limits) as fake:
         yield fake
     # Whatever the test looked at, every request the bot sent fits Discord's OpenAPI

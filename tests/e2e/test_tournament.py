@@ -1,6 +1,8 @@
 """Tournaments through the fake Discord, on both databases: a knockout of eight and one of
-six (byes to the top seeds) with a restart mid-round, a Swiss of seven over three rounds, a
-duplicate of four tables dealt alike, a walkover, a settle, a deleted thread, bad input."""
+six (byes to the top seeds) with a restart mid-round, a Swiss of seven over three rounds
+(its standings drawn), a duplicate of four tables dealt alike and a double walkover, a
+walkover of the one who did not show to the one who did, a settle, a deleted thread, bad
+input."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from fakediscord.permissions import CREATE_PUBLIC_THREADS
 from fakediscord.users import Reply, SimUser
 
 from .botprocess import BotProcess
-from .driver import Store
+from .driver import Store, board_of, make_move, moved, offered, open_hand
 
 pytestmark = pytest.mark.e2e
 
@@ -151,6 +153,14 @@ async def test_a_swiss_of_seven_over_three_rounds(
     byes = [m["sides"][0] for m in matches(store) if len(m["sides"]) == 1]
     assert len(byes) == 3 and len(set(byes)) == 3  # three byes, to three entrants
     assert "Buchholz" in tournament_message(discord).text
+
+    def standings_drawn() -> Attachment | None:
+        message = tournament_message(discord)
+        return message.embed_image() if "Champion" in message.text else None
+
+    picture = await discord.wait_for(standings_drawn, 10, "the standings, as a picture")
+    assert picture.filename == "standings.png" and picture.dimensions is not None
+    assert picture.dimensions[1] > 7 * 30  # a row for each of the seven, under the headings
     assert discord.rejections == [] and discord.rate_limited == []
 
 
@@ -176,6 +186,37 @@ async def test_a_duplicate_deals_its_four_tables_alike_and_a_walkover(
     assert all(t.status == "abandoned" for t in (store.table(x.id) for x in tables))
     cancelled = await answer(await boss.slash("tournament cancel"))
     assert "cancelled" in cancelled, cancelled
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_no_show_loses_by_walkover_to_the_one_who_showed(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    # The grace time is the command's shortest, 5 s; it runs on the bot's clock from the
+    # table's start, and the one who shows moves as soon as the board is up (well within it).
+    store, _ = await started(discord, bot_process, 2, game="briscola", format="knockout", grace=5)
+    await discord.wait_for(lambda: discord.world.threads_of(discord.channel), 10, "a thread")
+    (thread,) = discord.world.threads_of(discord.channel)
+    table_id = await discord.wait_for(lambda: matches(store)[0]["table_id"], 10, "its table")
+    await discord.wait_for(lambda: discord.messages(thread), 10, "its board")
+    row = store.table(table_id)
+    seat = row.turn()
+    assert seat is not None
+    shows = next(u for u in map(discord.user, NAMES[:2]) if u.id == row.seats[seat]["user_id"])
+    hand = await open_hand(shows, board_of(discord, table_id, thread))
+    await make_move(shows, hand, offered(hand)[0])
+    await moved(discord, store, table_id, row.moves)
+    # The other never moves: after the grace time they lose by walkover, and the one who
+    # showed is the champion.
+    await discord.wait_for(lambda: said(discord, "wins by walkover"), 15, "the walkover")
+    name = row.seats[seat]["name"]
+    assert said(discord, f"Round 1: {name} wins by walkover against ")
+    (match,) = matches(store)
+    assert match["result"] == "walkover" and match["status"] == "done"
+    points = json.loads(match["points"])
+    assert points[seat % 2] > points[1 - seat % 2]  # seat s plays for side s % 2
+    await discord.wait_for(lambda: said(discord, f"Champion: **{name}**"), 10, "the champion")
+    assert store.table(table_id).status == "abandoned"
     assert discord.rejections == [] and discord.rate_limited == []
 
 
