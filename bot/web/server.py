@@ -18,7 +18,10 @@ from bot.config import LeagueSettings, Settings, WebSettings
 from bot.i18n import LANGUAGES, speaking
 from bot.league import League
 from bot.storage import Database, LeagueRepo, WebRepo
-from bot.web import routes, text
+from bot.storage.deals import DealRepo
+from bot.storage.tournaments import TournamentRepo
+from bot.tables.history import History
+from bot.web import replays, routes, text, tournaments
 from bot.web.boards import Boards, Painter
 from bot.web.live import Watchers
 
@@ -67,6 +70,8 @@ def make_app(
     site = routes.Site(
         league=League(LeagueRepo(db), league),
         repo=repo,
+        history=History(DealRepo(db)),
+        tournaments=TournamentRepo(db),
         boards=Boards(painter or _own_thread()),
         watchers=Watchers(repo, interval),
         templates=_templates(),
@@ -80,6 +85,11 @@ def make_app(
     app.router.add_get(r"/s/{guild}/t/{table}", routes.board)
     app.router.add_get(r"/s/{guild}/t/{table}/board.png", routes.board_picture)
     app.router.add_get(r"/s/{guild}/t/{table}/events", routes.events)
+    app.router.add_get(r"/s/{guild}/r/{deal}", replays.replay)
+    app.router.add_get(r"/s/{guild}/r/{deal}/{step}.png", replays.replay_picture)
+    app.router.add_get(r"/s/{guild}/tournaments", tournaments.tournaments)
+    app.router.add_get(r"/s/{guild}/tournaments/{tournament}", tournaments.tournament)
+    app.router.add_get(r"/s/{guild}/tournaments/{tournament}/bracket.png", tournaments.bracket)
     app.router.add_static("/static/", FILES / "static")
 
     async def closing(app: web.Application) -> None:
