@@ -111,11 +111,13 @@ def _step(
     """A step as the page shows it: its heading, move and lines, its picture, and the steps
     each of the page's turns leads to (with their links, for a browser without script)."""
     step = stepper.steps[index]
-    move = (
-        SPECS[record.game].text.action_label(step.move.action)
-        if step.move is not None
-        else t("The deal as dealt.")
-    )
+    move = t("The deal as dealt.")
+    if step.move is not None:
+        move = t(
+            "{name} played: {move}",
+            name=seat_names(record)[step.move.seat],
+            move=SPECS[record.game].text.action_label(step.move.action),
+        )
     to = {
         "first": 0,
         "back": max(index - 1, 0),

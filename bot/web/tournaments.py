@@ -22,11 +22,11 @@ from bot.web.routes import Site, link, missing, path_id, render, server_of
 LISTED = 25  # the latest ended tournaments on the list (the open ones are few, all listed)
 FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
 STATES = {
-    "signup": N_("sign-up"),
-    "running": N_("running"),
-    "paused": N_("paused"),
-    "finished": N_("over"),
-    "cancelled": N_("cancelled"),
+    "signup": N_("Sign-up"),
+    "running": N_("Running"),
+    "paused": N_("Paused"),
+    "finished": N_("Over"),
+    "cancelled": N_("Cancelled"),
 }
 
 
@@ -83,7 +83,7 @@ def _played(m: MatchRecord, names: dict[int, str], knockout: bool) -> dict[str, 
     elif m.status == "void":
         result = t("void")
     elif m.status != "done" or m.points is None:
-        result = t(STATES["running"]) if m.status == "playing" else ""
+        result = t("being played") if m.status == "playing" else ""
     elif m.result == "walkover":
         result = t("walkover")
     else:
