@@ -39,6 +39,20 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+PAGES: list[tuple[str, Handler]] = [
+    (r"/s/{guild}/", routes.standings),
+    (r"/s/{guild}/p/{user}", routes.player),
+    (r"/s/{guild}/p/{user}/chart/{game}.png", routes.chart),
+    (r"/s/{guild}/tables", routes.tables),
+    (r"/s/{guild}/t/{table}", routes.board),
+    (r"/s/{guild}/t/{table}/board.png", routes.board_picture),
+    (r"/s/{guild}/t/{table}/events", routes.events),
+    (r"/s/{guild}/r/{deal}", replays.replay),
+    (r"/s/{guild}/r/{deal}/{step}.png", replays.replay_picture),
+    (r"/s/{guild}/tournaments", tournaments.tournaments),
+    (r"/s/{guild}/tournaments/{tournament}", tournaments.tournament),
+    (r"/s/{guild}/tournaments/{tournament}/bracket.png", tournaments.bracket),
+]
 
 
 def _templates() -> Environment:
@@ -78,18 +92,8 @@ def make_app(
     )
     app = web.Application(middlewares=[_guarded])
     app[routes.SITE] = site
-    app.router.add_get(r"/s/{guild}/", routes.standings)
-    app.router.add_get(r"/s/{guild}/p/{user}", routes.player)
-    app.router.add_get(r"/s/{guild}/p/{user}/chart/{game}.png", routes.chart)
-    app.router.add_get(r"/s/{guild}/tables", routes.tables)
-    app.router.add_get(r"/s/{guild}/t/{table}", routes.board)
-    app.router.add_get(r"/s/{guild}/t/{table}/board.png", routes.board_picture)
-    app.router.add_get(r"/s/{guild}/t/{table}/events", routes.events)
-    app.router.add_get(r"/s/{guild}/r/{deal}", replays.replay)
-    app.router.add_get(r"/s/{guild}/r/{deal}/{step}.png", replays.replay_picture)
-    app.router.add_get(r"/s/{guild}/tournaments", tournaments.tournaments)
-    app.router.add_get(r"/s/{guild}/tournaments/{tournament}", tournaments.tournament)
-    app.router.add_get(r"/s/{guild}/tournaments/{tournament}/bracket.png", tournaments.bracket)
+    for path, handler in PAGES:
+        app.router.add_get(path, handler)
     app.router.add_static("/static/", FILES / "static")
 
     async def closing(app: web.Application) -> None:
@@ -150,11 +154,7 @@ def run_web(settings: Settings) -> None:
 
 
 async def _serve(settings: Settings) -> None:
-    db = await Database.open(
-        settings.database.target,
-        busy_timeout=settings.database.busy_timeout,
-        connections=settings.database.connections,
-    )
+    db = await Database.configured(settings.database)
     try:
         runner = await start(make_app(db, settings.league), settings.web)
         stop = asyncio.Event()
