@@ -5,26 +5,25 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from aiohttp import web
+from aiohttp.test_utils import TestClient
+
 from bot.config import LeagueSettings, TableSettings
 from bot.games import GAMES
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
 from bot.storage.deals import DealRepo
 from bot.storage.records import Move, Seat
-from bot.storage.tournaments import (
-    EntrantRecord,
-    Format,
-    MatchRecord,
-    Member,
-    TournamentRecord,
-    TournamentRepo,
-)
+from bot.storage.tournaments import EntrantRecord, Format, MatchRecord, Member, TournamentRepo
 from bot.tables import TableManager
 from bot.tables.ai_worker import AIWorkers
+from bot.web.server import POLICY
 from tests.clock import VirtualClock
 from tests.games.support import seat_on_turn
 from tests.league.helpers import finished
+from tests.tournaments.test_storage import a_tournament as stored_tournament
 
+Client = TestClient[web.Request, web.Application]
 GUILD = 1
 PRIVATE = 2  # a server that never turned its pages on
 HOSTILE = '<script>alert("x")</script>'
@@ -101,28 +100,10 @@ async def a_tournament(db: Database, form: Format, guild: int = GUILD) -> int:
     hostile, the fourth person hid theirs): two rounds, the first entrant the champion; its
     id."""
     repo = TournamentRepo(db)
-    record = await repo.create(
-        TournamentRecord(
-            id=0,
-            guild_id=guild,
-            channel_id=30 + len(form),
-            organiser_id=1,
-            game="scopa",
-            format=form,
-            seats=2,
-            options={},
-            rounds=2,
-            ai_fill=False,
-            league=False,
-            grace=120,
-            starts_at=None,
-            status="running",
-            round=2,
-            seed=7,
-            message_id=None,
-            champion=None,
-        )
-    )
+    planned = stored_tournament(channel_id=30 + len(form), guild_id=guild)
+    changed = {"game": "scopa", "format": form, "rounds": 2, "ai_fill": False, "seed": 7}
+    record = await repo.create(planned.model_copy(update=changed))
+    record.status, record.round = "running", 2
     people = ["Ana", HOSTILE, "Carla", "Dario"]
     await repo.set_entrants(
         record.id,
@@ -156,3 +137,12 @@ async def a_tournament(db: Database, form: Format, guild: int = GUILD) -> int:
     await repo.save(record)
     await WebRepo(db).set_hidden(guild, 44, True)
     return record.id
+
+
+async def page_at(client: Client, path: str, status: int = 200) -> str:
+    """The page at ``path``, answered with ``status`` and the pages' headers."""
+    response = await client.get(path)
+    assert response.status == status, path
+    assert response.headers["Content-Security-Policy"] == POLICY
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    return await response.text()

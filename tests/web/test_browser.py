@@ -30,7 +30,7 @@ from tests.e2e.driver import (
     start,
     wait_turn,
 )
-from tests.web.browser import chromium, watched
+from tests.web.browser import chromium, loaded, watched
 from tests.web.support import (
     GUILD,
     HOSTILE,
@@ -77,15 +77,7 @@ async def test_every_page_loads_without_a_console_error_and_draws_its_pictures(
         "italian": f"/s/{GUILD}/?game=scopa",
     }
     for name, path in pages.items():
-        tab = await watched(browser)
-        answer = await tab.page.goto(address + path)
-        assert answer is not None and answer.status == 200, path
-        await tab.page.wait_for_load_state("networkidle")
-        # Every picture on the page arrived and was decoded (a chart, a board).
-        drawn = await tab.page.eval_on_selector_all(
-            "img", "pictures => pictures.map(p => p.complete && p.naturalWidth > 0)"
-        )
-        assert all(drawn), (path, drawn)
+        tab = await loaded(browser, address + path)  # its pictures too (a chart, a board)
         await tab.shot(name, tmp_path)
         assert tab.errors == [], (path, tab.errors)
         await tab.page.close()
@@ -172,14 +164,7 @@ async def test_the_replay_and_the_tournaments_work_without_script(
         ("bracket", f"/s/{GUILD}/tournaments/{knockout}?lang=en"),
         ("swiss", f"/s/{GUILD}/tournaments/{swiss}?lang=en"),
     ):
-        tab = await watched(browser)
-        answer = await tab.page.goto(address + path)
-        assert answer is not None and answer.status == 200, path
-        await tab.page.wait_for_load_state("networkidle")
-        drawn = await tab.page.eval_on_selector_all(
-            "img", "pictures => pictures.map(p => p.complete && p.naturalWidth > 0)"
-        )
-        assert all(drawn), (path, drawn)
+        tab = await loaded(browser, address + path)
         if name != "tournaments":  # an entrant's hostile name shown as text
             assert await tab.page.get_by_text(HOSTILE, exact=True).count() >= 1, path
         await tab.shot(name, tmp_path)

@@ -6,47 +6,18 @@ hidden names kept hidden, hostile ones escaped, anything else a 404."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
-from aiohttp import web
-from aiohttp.test_utils import TestClient, TestServer
 
-from bot.config import LeagueSettings
 from bot.storage import Database, WebRepo
-from bot.web.server import POLICY, make_app
-from tests.databases import Backend
-from tests.web.support import GUILD, HOSTILE, PRIVATE, a_league, a_tournament, briscola_deals
-
-Client = TestClient[web.Request, web.Application]
-
-
-@pytest.fixture
-async def db(backend: Backend) -> AsyncIterator[Database]:
-    opened = await backend.open()
-    await a_league(opened)
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-async def client(db: Database) -> AsyncIterator[Client]:
-    async with TestClient(TestServer(make_app(db, LeagueSettings()))) as made:
-        yield made
-
-
-async def _page(client: Client, path: str, status: int = 200) -> str:
-    response = await client.get(path)
-    assert response.status == status, path
-    assert response.headers["Content-Security-Policy"] == POLICY
-    return await response.text()
+from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_tournament, briscola_deals, page_at
 
 
 async def test_a_finished_deal_is_stepped_through_one_page_a_step(
     client: Client, db: Database
 ) -> None:
     deal = (await briscola_deals(db, 10, over=True))[0]
-    first = await _page(client, f"/s/{GUILD}/r/{deal}?lang=en")
+    first = await page_at(client, f"/s/{GUILD}/r/{deal}?lang=en")
     final = int(re.findall(r'data-to-last="(\d+)"', first)[0])
     assert final > 10 and "The deal as dealt." in first
     assert '<script src="/static/replay.js" defer></script>' in first
@@ -54,14 +25,14 @@ async def test_a_finished_deal_is_stepped_through_one_page_a_step(
     # Without script, the turns are links to the step's neighbours, and every step is listed.
     assert f'href="/s/1/r/{deal}?step=1&amp;lang=en" data-turn="next"' in first
     assert first.count("data-goto=") == final + 1
-    third = await _page(client, f"/s/{GUILD}/r/{deal}?step=3&lang=en")
+    third = await page_at(client, f"/s/{GUILD}/r/{deal}?step=3&lang=en")
     assert f'href="/s/1/r/{deal}?step=2&amp;lang=en" data-turn="back"' in third
     assert re.search(r'id="step-3"[^>]*data-to-next="4"[^>]*>', third)
     assert re.search(r'id="step-3"[^>]*data-to-next="4"[^>]*hidden>', third) is None
     assert "Every hand, face up:" in third and re.search(r"(Ann|Bob) played:", third)
     picture = await client.get(f"/s/{GUILD}/r/{deal}/3.png")
     assert picture.status == 200 and (await picture.read()).startswith(b"\x89PNG")
-    italian = await _page(client, f"/s/{GUILD}/r/{deal}?step={final}")
+    italian = await page_at(client, f"/s/{GUILD}/r/{deal}?step={final}")
     assert '<html lang="it">' in italian and "Replica della smazzata" in italian
     assert "Tutte le mani, scoperte:" in italian  # the match is over: its last step shows them
 
@@ -70,9 +41,9 @@ async def test_a_deal_of_a_match_still_played_is_refused_as_on_discord(
     client: Client, db: Database
 ) -> None:
     deal = (await briscola_deals(db, 11, over=False))[0]
-    page = await _page(client, f"/s/{GUILD}/r/{deal}?lang=en", 403)
+    page = await page_at(client, f"/s/{GUILD}/r/{deal}?lang=en", 403)
     assert "still being played" in page and "face up" not in page
-    await _page(client, f"/s/{GUILD}/r/{deal}/0.png", 404)
+    await page_at(client, f"/s/{GUILD}/r/{deal}/0.png", 404)
 
 
 async def test_a_hidden_name_is_replaced_by_the_seat_in_the_steps_and_the_pictures(
@@ -80,7 +51,7 @@ async def test_a_hidden_name_is_replaced_by_the_seat_in_the_steps_and_the_pictur
 ) -> None:
     deal = (await briscola_deals(db, 10, over=True))[0]
     await WebRepo(db).set_hidden(GUILD, 101, True)
-    page = await _page(client, f"/s/{GUILD}/r/{deal}?step=2&lang=en")
+    page = await page_at(client, f"/s/{GUILD}/r/{deal}?step=2&lang=en")
     assert "Bob" not in page and "Seat 2" in page and "Ann" in page
 
 
@@ -105,7 +76,7 @@ async def test_anything_else_is_a_404(client: Client, db: Database, path: str) -
     deal = (await briscola_deals(db, 10, over=True))[0]
     swiss, other = await a_tournament(db, "swiss"), await a_tournament(db, "knockout", PRIVATE)
     path = path.replace("DEAL", deal).replace("SWISS", str(swiss)).replace("OTHER", str(other))
-    page = await _page(client, path, 404)
+    page = await page_at(client, path, 404)
     assert "Nothing here" in page and "Traceback" not in page
 
 
@@ -113,15 +84,15 @@ async def test_a_knockout_shows_its_bracket_and_a_swiss_its_standings(
     client: Client, db: Database
 ) -> None:
     knockout, swiss = await a_tournament(db, "knockout"), await a_tournament(db, "swiss")
-    listed = await _page(client, f"/s/{GUILD}/tournaments?lang=en")
+    listed = await page_at(client, f"/s/{GUILD}/tournaments?lang=en")
     assert listed.index(f"/tournaments/{swiss}?") < listed.index(f"/tournaments/{knockout}?")
-    page = await _page(client, f"/s/{GUILD}/tournaments/{knockout}?lang=en")
+    page = await page_at(client, f"/s/{GUILD}/tournaments/{knockout}?lang=en")
     assert "Champion: <b>Ana</b>" in page
     assert f'src="/s/1/tournaments/{knockout}/bracket.png?lang=en"' in page
     assert HOSTILE not in page and "&lt;script&gt;" in page
     assert "Dario" not in page and "Entrant 4" in page  # Dario hid his name
     bracket = await client.get(f"/s/{GUILD}/tournaments/{knockout}/bracket.png")
     assert (await bracket.read()).startswith(b"\x89PNG")
-    table = await _page(client, f"/s/{GUILD}/tournaments/{swiss}?lang=en")
+    table = await page_at(client, f"/s/{GUILD}/tournaments/{swiss}?lang=en")
     rows = re.findall(r"<tr><td class=\"n\">(\d)</td><td>([^<]+)</td>", table)
     assert rows[0] == ("1", "Ana") and len(rows) == 4 and "bracket.png" not in table
