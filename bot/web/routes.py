@@ -31,6 +31,7 @@ SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 NUMBER = re.compile(r"[0-9]{1,6}")
 ID_MAX = 2**63 - 1
 LIVE_TABLES = 25
+DEALS = 100  # a finished table's deals listed on its page
 
 
 @dataclass
@@ -290,8 +291,15 @@ async def board(request: web.Request) -> web.Response:
         raise missing()
     lang = request.query.get("lang")
     base = f"/s/{server.guild_id}/t/{table_id}"
+    over = found.status != "playing"
+    # A match over: its deals' replays (while it is played, they may show later deals' cards).
+    deals = await site.repo.deals(server.guild_id, table_id, DEALS) if over else []
     with speaking(language):
         heading = game_title(found.game)
+        replays = [
+            (text.deal_line(number, short), link(f"/s/{server.guild_id}/r/{short}", lang=lang))
+            for short, number in deals
+        ]
     return render(
         site,
         server,
@@ -299,7 +307,8 @@ async def board(request: web.Request) -> web.Response:
         "board.html",
         request,
         heading=heading,
-        over=found.status != "playing",
+        over=over,
+        replays=replays,
         moves=found.moves,
         picture=link(f"{base}/board.png", m=found.moves, lang=lang),
         events=link(f"{base}/events"),

@@ -33,6 +33,7 @@ def words() -> dict[str, str]:
         "broken": t("Something went wrong; please try again later."),
         "moves": t("Moves"),
         "refused": t("Not yet"),
+        "replays": t("Replays"),
         "tournaments": t("Tournaments"),
         "no_tournaments": t("No tournament has been held here yet."),
         "champion": t("Champion"),
@@ -48,6 +49,10 @@ def hidden_name() -> str:
 
 def seat_name(seat: int) -> str:
     return t("Seat {n}", n=seat + 1)
+
+
+def deal_line(number: int, short_id: str) -> str:
+    return t("Deal {deal} ({id}): its replay", deal=number, id=short_id)
 
 
 def entrant_name(n: int) -> str:

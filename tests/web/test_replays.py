@@ -6,10 +6,17 @@ hidden names kept hidden, hostile ones escaped, anything else a 404."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
+from typing import cast
 
+import discord
 import pytest
 
+from bot.league.web import WebChoices
 from bot.storage import Database, WebRepo
+from bot.storage.deals import DealRepo
+from bot.tables import Table
+from bot.views.board_message import result_link
 from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_tournament, briscola_deals, page_at
 
 
@@ -96,3 +103,30 @@ async def test_a_knockout_shows_its_bracket_and_a_swiss_its_standings(
     table = await page_at(client, f"/s/{GUILD}/tournaments/{swiss}?lang=en")
     rows = re.findall(r"<tr><td class=\"n\">(\d)</td><td>([^<]+)</td>", table)
     assert rows[0] == ("1", "Ana") and len(rows) == 4 and "bracket.png" not in table
+
+
+async def test_a_finished_table_lists_its_deals_replays_and_its_result_links_there(
+    client: Client, db: Database
+) -> None:
+    deals = await briscola_deals(db, 10, over=True)
+    running = await briscola_deals(db, 11, over=False)
+    table_id = (await DealRepo(db).get(GUILD, deals[0])).table_id  # type: ignore[union-attr]
+    page = await page_at(client, f"/s/{GUILD}/t/{table_id}?lang=en")
+    listed = re.findall(r'href="/s/1/r/([a-z0-9]+)\?lang=en"', page)
+    assert listed == deals and "Deal 1 (" in page
+    other = (await DealRepo(db).get(GUILD, running[0])).table_id  # type: ignore[union-attr]
+    assert "/r/" not in await page_at(client, f"/s/{GUILD}/t/{other}?lang=en")
+    # The match's result on Discord links to that page (the pages on, with an address).
+    web = WebChoices(WebRepo(db), "https://cards.example")
+    embed = discord.Embed(title="over")
+    ended = SimpleNamespace(id=table_id, record=SimpleNamespace(status="finished", guild_id=GUILD))
+    await result_link(cast(Table, ended), embed, web)
+    assert embed.url == f"https://cards.example/s/{GUILD}/t/{table_id}"
+    playing = SimpleNamespace(id=other, record=SimpleNamespace(status="playing", guild_id=GUILD))
+    embed = discord.Embed(title="playing")
+    await result_link(cast(Table, playing), embed, web)
+    assert embed.url is None
+    await WebRepo(db).turn_off(GUILD)
+    embed = discord.Embed(title="off")
+    await result_link(cast(Table, ended), embed, web)
+    assert embed.url is None
