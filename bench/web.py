@@ -4,7 +4,8 @@ Stores ``N`` finished matches (default 100,000) on one server as ``bench.league`
 finished one after another over the last year, rebuilds its league with the bot's code,
 turns its pages on, and times requests over a real socket (aiohttp's client against the
 pages' server): the standings of one game and of every game, a middle page, a player's page
-and their chart.
+and their chart, a finished Briscola deal's replay and a step's board, a knockout's page and
+its bracket.
 
 Then the live board: a table whose moves are stored one a second, as the bot stores them,
 watched by 0 and then by 100 browsers' worth of event streams (each fetching the board's
@@ -46,6 +47,7 @@ from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
 from bot.storage.records import Move, Seat
 from bot.web.server import make_app
+from tests.web.support import a_tournament, briscola_deals
 
 GOAL_MS = 50.0
 
@@ -72,12 +74,18 @@ async def pages(db: Database, results: int, repeats: int) -> None:
     await server.start_server()
     base = str(server.make_url("")).rstrip("/")
     first = (await league.standings(GUILD, "cento", None, 0)).rows[0].user_id
+    deal = (await briscola_deals(db, 10**6, over=True))[0]
+    knockout = await a_tournament(db, "knockout", GUILD)
     cases = {
         "standings, One Hundred, page 1": f"/s/{GUILD}/?game=cento",
         f"standings, One Hundred, page {middle + 1}": f"/s/{GUILD}/?game=cento&page={middle + 1}",
         "standings, all games, page 1": f"/s/{GUILD}/",
         "a player's page": f"/s/{GUILD}/p/{first}",
         "a player's chart (PNG)": f"/s/{GUILD}/p/{first}/chart/cento.png",
+        "a replay (Briscola, 40 steps)": f"/s/{GUILD}/r/{deal}?step=20",
+        "a replay step's board (PNG)": f"/s/{GUILD}/r/{deal}/20.png",
+        "a knockout's page": f"/s/{GUILD}/tournaments/{knockout}",
+        "its bracket (PNG)": f"/s/{GUILD}/tournaments/{knockout}/bracket.png",
     }
     async with ClientSession() as session:
         for name, path in cases.items():
@@ -95,14 +103,7 @@ async def pages(db: Database, results: int, repeats: int) -> None:
 
 async def _watch(session: ClientSession, base: str, table_id: int, stop: asyncio.Event) -> None:
     """One browser's live board: the event stream, and the picture after each move."""
-    async with session.get(f"{base}/s/{GUILD}/t/{table_id}/events") as stream:
-        async for line in stream.content:
-            if stop.is_set():
-                return
-            if line.startswith(b"data: "):
-                moves = line.split(b'"moves": ')[1].split(b"}")[0].decode()
-                async with session.get(f"{base}/s/{GUILD}/t/{table_id}/board.png?m={moves}") as p:
-                    await p.read()
+    await _watch_board(session, f"{base}/s/{GUILD}/t/{table_id}", stop)
 
 
 async def live(db: Database, watchers: int, moves: int) -> float:
