@@ -87,7 +87,9 @@ async def web_pages(interaction: Interaction, on: bool) -> None:
     name = interaction.guild.name if interaction.guild is not None else str(guild)
     await web.turn_on(guild, name, from_discord(interaction.guild_locale))
     link = await web.link(guild)
-    said = t("The league's web pages are on: standings, players and live tables.")
+    said = t(
+        "The league's web pages are on: standings, players, tournaments, replays and live tables."
+    )
     if link is not None:
         said += "\n" + link
     else:
