@@ -112,6 +112,8 @@ class Options:
     """Seconds: the p99 latency a rate must keep to be held (capacity runs)."""
     chatter: float = 0.0
     """People's messages a second in a second stretch of play (0: no such stretch)."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """More of the bot's settings, by section (``bench.web``: its pages served in the bot)."""
 
 
 @dataclass
@@ -378,7 +380,7 @@ async def measure_play(
 
 def bot_settings(options: Options, database: BenchDatabase, shard: int) -> dict[str, Any]:
     """The settings of the bot process running ``shard`` (of ``options.shards``)."""
-    settings: dict[str, Any] = dict(SETTINGS)
+    settings: dict[str, Any] = dict(SETTINGS) | options.settings
     if database.url is not None:
         settings["database"] = {"url": database.url}
     if options.shards > 1:

@@ -4,19 +4,32 @@ Stores ``N`` finished matches (default 100,000) on one server as ``bench.league`
 finished one after another over the last year, rebuilds its league with the bot's code,
 turns its pages on, and times requests over a real socket (aiohttp's client against the
 pages' server): the standings of one game and of every game, a middle page, a player's page
-and their chart.
+and their chart, a finished Briscola deal's replay and a step's board, a knockout's page and
+its bracket.
 
 Then the live board: a table whose moves are stored one a second, as the bot stores them,
 watched by 0 and then by 100 browsers' worth of event streams (each fetching the board's
 picture after each move, as the page's script does); the process's CPU time per move is
 printed for both, side by side in one run.
+
+Then the bot's own cost (``--bot``): the real bot on the fake Discord (as ``bench.load``
+runs it), serving the pages in its own process (``[web] in_bot``, where watchers cost the bot
+most), people playing ``--tables`` tables at ``--rate`` interactions a second; one stretch of
+play with no watcher, then one with ``--watchers`` (100) browsers' worth of live boards spread
+over the tables (each an event stream, fetching the board's picture after each move as the
+page's script does) on pages served by a process of their own (``python -m bot web``), one
+with them on the pages the bot serves, and one with none again (the drift over the run). The
+bot's CPU per interaction is printed for each, side by side; a watched stretch is compared
+with the two without watchers, averaged.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import socket
 import sqlite3
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -24,6 +37,8 @@ from pathlib import Path
 from aiohttp import ClientSession
 from aiohttp.test_utils import TestServer
 
+from bench import load
+from bench.database import bench_database
 from bench.league import GUILD, store_results
 from bench.stats import percentile
 from bot.config import LeagueSettings
@@ -32,6 +47,7 @@ from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
 from bot.storage.records import Move, Seat
 from bot.web.server import make_app
+from tests.web.support import a_tournament, briscola_deals
 
 GOAL_MS = 50.0
 
@@ -58,12 +74,18 @@ async def pages(db: Database, results: int, repeats: int) -> None:
     await server.start_server()
     base = str(server.make_url("")).rstrip("/")
     first = (await league.standings(GUILD, "cento", None, 0)).rows[0].user_id
+    deal = (await briscola_deals(db, 10**6, over=True))[0]
+    knockout = await a_tournament(db, "knockout", GUILD)
     cases = {
         "standings, One Hundred, page 1": f"/s/{GUILD}/?game=cento",
         f"standings, One Hundred, page {middle + 1}": f"/s/{GUILD}/?game=cento&page={middle + 1}",
         "standings, all games, page 1": f"/s/{GUILD}/",
         "a player's page": f"/s/{GUILD}/p/{first}",
         "a player's chart (PNG)": f"/s/{GUILD}/p/{first}/chart/cento.png",
+        "a replay (Briscola, 40 steps)": f"/s/{GUILD}/r/{deal}?step=20",
+        "a replay step's board (PNG)": f"/s/{GUILD}/r/{deal}/20.png",
+        "a knockout's page": f"/s/{GUILD}/tournaments/{knockout}",
+        "its bracket (PNG)": f"/s/{GUILD}/tournaments/{knockout}/bracket.png",
     }
     async with ClientSession() as session:
         for name, path in cases.items():
@@ -81,14 +103,7 @@ async def pages(db: Database, results: int, repeats: int) -> None:
 
 async def _watch(session: ClientSession, base: str, table_id: int, stop: asyncio.Event) -> None:
     """One browser's live board: the event stream, and the picture after each move."""
-    async with session.get(f"{base}/s/{GUILD}/t/{table_id}/events") as stream:
-        async for line in stream.content:
-            if stop.is_set():
-                return
-            if line.startswith(b"data: "):
-                moves = line.split(b'"moves": ')[1].split(b"}")[0].decode()
-                async with session.get(f"{base}/s/{GUILD}/t/{table_id}/board.png?m={moves}") as p:
-                    await p.read()
+    await _watch_board(session, f"{base}/s/{GUILD}/t/{table_id}", stop)
 
 
 async def live(db: Database, watchers: int, moves: int) -> float:
@@ -125,6 +140,143 @@ async def live(db: Database, watchers: int, moves: int) -> float:
     return 1000 * spent / moves
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def _follow(session: ClientSession, board: str, stop: asyncio.Event) -> None:
+    """One browser on a live board (``board``, its page's address): its events, and the
+    picture after each move; again when the stream ends (a match over: its next one)."""
+    while not stop.is_set():
+        await _watch_board(session, board, stop)
+        await asyncio.sleep(0.5)
+
+
+async def _watch_board(session: ClientSession, board: str, stop: asyncio.Event) -> None:
+    async with session.get(f"{board}/events") as stream:
+        async for line in stream.content:
+            if stop.is_set():
+                return
+            if line.startswith(b"data: "):
+                moves = line.split(b'"moves": ')[1].split(b"}")[0].decode()
+                async with session.get(f"{board}/board.png?m={moves}") as picture:
+                    await picture.read()
+
+
+async def _watched(
+    bot: load.Tavolo, base: str, watchers: int, rate: float, seconds: float
+) -> load.PhaseResult:
+    """The bot's play while ``watchers`` follow its tables' boards on the pages at ``base``."""
+    stop = asyncio.Event()
+    async with ClientSession() as session:
+        tables = bot.tables
+        boards = [f"{base}/{tables[i % len(tables)].table_id}" for i in range(watchers)]
+        tasks = [asyncio.create_task(_follow(session, b, stop)) for b in boards]
+        await asyncio.sleep(3.0)  # every stream open, its first picture drawn
+        played = await bot.play(tables, rate, seconds)
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    await load._quiet(bot.fake)
+    return played
+
+
+def _apart_config(config: Path, bots: int, port: int) -> Path:
+    """The bot's config (its pages in the bot, on port ``bots``) for pages of their own on
+    ``port``."""
+    text = config.read_text(encoding="utf-8").replace("in_bot = true", "in_bot = false")
+    apart = config.with_name("web.toml")
+    apart.write_text(text.replace(f"port = {bots}", f"port = {port}"), encoding="utf-8")
+    return apart
+
+
+async def _pages_apart(config: Path, port: int) -> asyncio.subprocess.Process:
+    """``python -m bot web`` on ``config``, answering on ``port``."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "web", "--config", str(config)
+    )
+    async with ClientSession() as session:
+        for _ in range(200):
+            try:
+                async with session.get(f"http://127.0.0.1:{port}/static/style.css") as answer:
+                    if answer.status == 200:
+                        return process
+            except OSError:
+                pass
+            await asyncio.sleep(0.1)
+    process.kill()
+    raise RuntimeError("python -m bot web did not start")
+
+
+async def bot_cost(
+    tables: int, rate: float, seconds: float, watchers: int
+) -> dict[str, load.PhaseResult]:
+    """The bot's play with no watcher, with ``watchers`` on pages served by a process of their
+    own, and with them on the pages the bot serves itself: in one run of the bot."""
+    port = _free_port()
+    options = load.Options(
+        tables=tables,
+        rate=rate,
+        seconds=seconds,
+        memory_tables=[],
+        floor=False,
+        settings={"web": {"in_bot": True, "host": "127.0.0.1", "port": port}},
+    )
+    found: dict[str, load.PhaseResult] = {}
+    with tempfile.TemporaryDirectory(prefix="tavolo-web-") as folder:
+        async with (
+            bench_database(None, False) as database,
+            load.tavolo(options, Path(folder), database, tables) as bot,
+        ):
+            await load._open_all(bot.tables)
+            await load._quiet(bot.fake)
+            db = await Database.open(Path(folder) / "tavolo.sqlite3")
+            row = await db.fetch_one("SELECT guild_id FROM game_tables LIMIT 1")
+            assert row is not None
+            guild = int(row[0])
+            await WebRepo(db).turn_on(guild, "Bench", "en")
+            await db.close()
+            found["no watcher"] = await bot.play(bot.tables, rate, seconds)
+            await load._quiet(bot.fake)
+            apart_port = _free_port()
+            config = _apart_config(Path(folder) / "config.toml", port, apart_port)
+            apart = await _pages_apart(config, apart_port)
+            try:
+                base = f"http://127.0.0.1:{apart_port}/s/{guild}/t"
+                found["pages apart"] = await _watched(bot, base, watchers, rate, seconds)
+            finally:
+                apart.terminate()
+                await apart.wait()
+            base = f"http://127.0.0.1:{port}/s/{guild}/t"
+            found["pages in bot"] = await _watched(bot, base, watchers, rate, seconds)
+            # Again with none: the drift over the run (matches further on, more stored).
+            found["none again"] = await bot.play(bot.tables, rate, seconds)
+    return found
+
+
+def _cost_lines(found: dict[str, load.PhaseResult], watchers: int) -> list[str]:
+    """Each stretch's CPU an interaction; a watched one's against the two without watchers
+    (before and after it), averaged."""
+    quiet = [found[n].cpu_ms_per_interaction for n in ("no watcher", "none again")]
+    baseline = sum(quiet) / len(quiet)
+    lines = []
+    for name, phase in found.items():
+        watched = name.startswith("pages")
+        more = 100 * (phase.cpu_ms_per_interaction / baseline - 1)
+        goal = f" {more:+.1f}% (goal < +5%: {'met' if more < 5 else 'NOT met'})" if watched else ""
+        lines.append(
+            f"  {name + ',':<13} {watchers if watched else 0:>3} watchers:"
+            f" {phase.cpu_ms_per_interaction:.2f} ms of the bot's CPU an interaction{goal}"
+            f" ({phase.interactions_per_second:.1f}/s, p99 {phase.latency.p99 * 1000:.0f} ms,"
+            f" {len(phase.errors)} errors)"
+        )
+    return lines
+
+
 def spread_over_a_year(path: Path, results: int) -> None:
     """The matches finished one after another over the last year (so the week's movement
     reads a week's matches, as on a real server), not all at the moment they were stored."""
@@ -138,6 +290,7 @@ def spread_over_a_year(path: Path, results: int) -> None:
 
 
 async def run(results: int, players: int, repeats: int, moves: int) -> None:
+    """The pages over a large league, and the live board's cost to the pages' process."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "web.sqlite3"
         db = await Database.open(path)
@@ -160,9 +313,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--moves", type=int, default=15)
     parser.add_argument("--quick", action="store_true", help="2,000 results: a smoke test")
+    parser.add_argument(
+        "--bot", action="store_true", help="the bot's CPU with and without watchers, only"
+    )
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--rate", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--watchers", type=int, default=100)
     args = parser.parse_args(argv)
     if args.quick:
         args.results, args.players, args.repeats, args.moves = 2_000, 200, 20, 3
+        args.tables, args.seconds = 4, 5.0
+    if args.bot:
+        print(
+            f"The bot serving its pages, {args.tables} tables at {args.rate:g} interactions a"
+            f" second for {args.seconds:g} s, without and with {args.watchers} live boards:"
+        )
+        found = asyncio.run(bot_cost(args.tables, args.rate, args.seconds, args.watchers))
+        print("\n".join(_cost_lines(found, args.watchers)))
+        return
     asyncio.run(run(args.results, args.players, args.repeats, args.moves))
 
 

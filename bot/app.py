@@ -85,6 +85,7 @@ class TavoloBot(commands.AutoShardedBot):
         self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
         league.web.address = settings.web.public_address
+        publisher.web = league.web
         tours = self._tournaments = Tournaments(
             TournamentRepo(self._db), manager, league, settings.discord.runs
         )
@@ -217,11 +218,7 @@ def run_bot(settings: Settings) -> None:
 
 
 async def _open_and_serve(settings: Settings) -> None:
-    db = await Database.open(
-        settings.database.target,
-        busy_timeout=settings.database.busy_timeout,
-        connections=settings.database.connections,
-    )
+    db = await Database.configured(settings.database)
     # Said once the database is open: a database that stops the bot leaves one line only.
     log.info("event loop: %s", type(asyncio.get_running_loop()).__module__.split(".")[0])
     try:

@@ -59,9 +59,11 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "locales": ({"locales", "cogs", "i18n", "games"}, {"babel", "discord"}),
     "__main__": ({"app", "cli", "config", "health", "storage", "locales", "web"}, set()),
     # The league's web pages: the league and what the pages read besides it, the games' words
-    # and painters (the live boards), the pictures (the charts).
+    # and painters (the live boards), the pictures (the charts), the finished deals' records
+    # and their lookup (the replays), the tournaments' rounds and standings.
     "web": (
-        {"web", "league", "storage", "config", "games", "gallery", "pictures", "text", "i18n"},
+        {"web", "league", "storage", "config", "games", "gallery", "pictures", "text", "i18n"}
+        | {"records", "tables", "tournaments"},
         {"aiohttp", "jinja2"},
     ),
     "__init__": (set(), set()),

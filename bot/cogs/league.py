@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.text import GAME_TITLES
-from bot.views import league
+from bot.views import league, league_admin, league_card
 
 Interaction = discord.Interaction[Any]
 GAMES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
@@ -42,13 +42,13 @@ class LeagueCog(commands.Cog):
         player: discord.User | None = None,
         game: str | None = None,
     ) -> None:
-        await league.show_stats(interaction, player, game)
+        await league_card.show_stats(interaction, player, game)
 
     @group.command(name="me", description="Your card: record, statistics, rating over time")
     @app_commands.describe(game="One game (default: all)")
     @app_commands.choices(game=GAMES)
     async def me(self, interaction: Interaction, game: str | None = None) -> None:
-        await league.show_stats(interaction, None, game)
+        await league_card.show_stats(interaction, None, game)
 
     @group.command(name="player", description="A player's card: record, statistics, rating")
     @app_commands.describe(player="Whose", game="One game (default: all)")
@@ -56,42 +56,42 @@ class LeagueCog(commands.Cog):
     async def player(
         self, interaction: Interaction, player: discord.User, game: str | None = None
     ) -> None:
-        await league.show_stats(interaction, player, game)
+        await league_card.show_stats(interaction, player, game)
 
     @group.command(name="history", description="A player's latest matches (only to you)")
     @app_commands.describe(player="Whose (default: yours)")
     async def history(self, interaction: Interaction, player: discord.User | None = None) -> None:
-        await league.show_history(interaction, player)
+        await league_card.show_history(interaction, player)
 
     @group.command(name="export", description="The season's results as a CSV file")
     @app_commands.describe(season="Season number (default: the open one)")
     async def export(self, interaction: Interaction, season: Number | None = None) -> None:
-        await league.export(interaction, season)
+        await league_admin.export(interaction, season)
 
     @group.command(name="rebuild", description="Recompute standings and ratings (Manage Server)")
     async def rebuild(self, interaction: Interaction) -> None:
-        await league.rebuild(interaction)
+        await league_admin.rebuild(interaction)
 
     @season.command(name="new", description="Close this season and open the next (Manage Server)")
     @app_commands.describe(name="The new season's name")
     async def season_new(
         self, interaction: Interaction, name: app_commands.Range[str, 1, 40]
     ) -> None:
-        await league.new_season(interaction, name)
+        await league_admin.new_season(interaction, name)
 
     @season.command(name="list", description="Every season of this server")
     async def season_list(self, interaction: Interaction) -> None:
-        await league.list_seasons(interaction)
+        await league_admin.list_seasons(interaction)
 
     @web.command(name="on", description="Show this server's league on the web (Manage Server)")
     async def web_on(self, interaction: Interaction) -> None:
-        await league.web_pages(interaction, True)
+        await league_admin.web_pages(interaction, True)
 
     @web.command(name="off", description="Take this server's league off the web (Manage Server)")
     async def web_off(self, interaction: Interaction) -> None:
-        await league.web_pages(interaction, False)
+        await league_admin.web_pages(interaction, False)
 
     @group.command(name="privacy", description="Hide your name from the league's web pages")
     @app_commands.describe(hidden="True: hidden; False: shown again")
     async def privacy(self, interaction: Interaction, hidden: bool = True) -> None:
-        await league.privacy(interaction, hidden)
+        await league_admin.privacy(interaction, hidden)

@@ -76,6 +76,17 @@ def now() -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
+class Configured(Protocol):
+    """Where the database is and how it is used: the config's [database]."""
+
+    @property
+    def target(self) -> str: ...
+    @property
+    def busy_timeout(self) -> float: ...
+    @property
+    def connections(self) -> int: ...
+
+
 class DatabaseBusy(Exception):
     """Another writer held what this write needed for longer than the busy timeout (SQLite:
     the database's write lock; PostgreSQL: a row or table lock, or every pooled connection);
@@ -181,6 +192,13 @@ class Database(ABC):
         if backend is None:
             raise ValueError(f"not a database URL: {describe(where)!r}")
         return await backend.connect(where, busy_timeout=busy_timeout, connections=connections)
+
+    @staticmethod
+    async def configured(settings: Configured) -> Database:
+        """``open`` as the config's [database] says (the bot and the web pages alike)."""
+        return await Database.open(
+            settings.target, busy_timeout=settings.busy_timeout, connections=settings.connections
+        )
 
     @classmethod
     @abstractmethod

@@ -133,6 +133,16 @@ class WebRepo:
         )
         return (str(row[0]), int(row[1])) if row is not None else None
 
+    async def deals(self, guild_id: int, table_id: int, limit: int) -> list[tuple[str, int]]:
+        """The table's finished deals, as (public id, number), the first first, at most
+        ``limit``."""
+        rows = await self.db.fetch_all(
+            "SELECT short_id, deal FROM deal_records WHERE guild_id = ? AND table_id = ?"
+            " ORDER BY id LIMIT ?",
+            (guild_id, table_id, limit),
+        )
+        return [(str(r[0]), int(r[1])) for r in rows]
+
 
 def _table(row: Any) -> tuple[int, str, str, int, list[str], list[int | None]]:
     seats = json.loads(row["seats"])

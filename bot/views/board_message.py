@@ -8,6 +8,7 @@ import json
 import discord
 
 from bot.i18n import speaking
+from bot.league.web import WebChoices
 from bot.tables import Table
 from bot.views.attach import board_files
 from bot.views.board import board_view
@@ -35,3 +36,10 @@ async def board_pictures(
         return []
     with speaking(language):
         return await board_files(table, embed)
+
+
+async def result_link(table: Table, embed: discord.Embed, web: WebChoices | None) -> None:
+    """A finished match's board links to its page on the web (its last board, and its deals'
+    replays), where the server's pages are on and have a public address."""
+    if web is not None and table.record.status == "finished":
+        embed.url = await web.link(table.record.guild_id, f"t/{table.id}")

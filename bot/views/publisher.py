@@ -37,9 +37,10 @@ import discord
 
 from bot.games.base import Event
 from bot.i18n import from_discord, speaking
+from bot.league.web import WebChoices
 from bot.tables import Choices, DamagedTable, Table, TableManager
 from bot.tables.clock import REAL, Clock
-from bot.views.board_message import board_message, board_pictures
+from bot.views.board_message import board_message, board_pictures, result_link
 from bot.views.drawn import DrawnBoards
 from bot.views.ended import EndedTables
 from bot.views.news import after_its_deal, named, news_of
@@ -78,6 +79,7 @@ class Publisher:
         self._shown_status: dict[int, str] = {}  # the table's status on that board
         self._ended = EndedTables(self._channel, self.channel_language)
         self._drawn = DrawnBoards(manager.boards_drawn, settings.drawn_store_delay, clock)
+        self.web: WebChoices | None = None  # the league's pages, for a result's link
 
     def language(self, table: Table) -> str:
         """The language of a table's public messages."""
@@ -340,6 +342,7 @@ class Publisher:
         await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
 
     async def _pictures(self, table: Table, embed: discord.Embed) -> list[discord.File]:
+        await result_link(table, embed, self.web)
         on = self.choices.pictures(table.record.guild_id)
         return await board_pictures(table, embed, self.language(table), on)
 

@@ -16,7 +16,7 @@ from discord.ui import Button
 
 from bot.games import SPECS
 from bot.i18n import t
-from bot.records.replay import step_ends, steps
+from bot.records.stepper import Stepper
 from bot.records.text import (
     HOLDS,
     HOLDS_UNPROVEN,
@@ -57,20 +57,20 @@ async def _step_message(
     """The embed, buttons and picture of step ``index`` (clamped to the deal's steps)."""
     record = found.record
     spec = SPECS[record.game]
-    played = steps(record, found.seed)
-    index = min(max(index, 0), len(played) - 1)
-    step = played[index]
-    last = index == len(played) - 1
+    stepper = Stepper.of(record, found.seed)
+    index = stepper.clamp(index)
+    step = stepper.steps[index]
+    last = index == stepper.final
     lines = step_lines(record, step, last)
     embed = discord.Embed(
-        title=clip(heading(record, index, len(played)), 256),
+        title=clip(heading(record, index, len(stepper.steps)), 256),
         description=clip("\n".join(lines), DESCRIPTION_MAX),
         colour=COLOUR,
     )
     embed.set_footer(text=t("Replay of deal {id}", id=record.id))
-    ends = step_ends(spec, played)
-    back = max((i for i in ends if i < index), default=0)
-    ahead = min((i for i in ends if i > index), default=len(played) - 1)
+    embed.url = await services(interaction).league.web.link(
+        found.stored.guild_id, f"r/{record.id}", step=index or None
+    )
     word = t(STEP_NAMES[spec.step.name])
 
     def to(target: int, label: str, tag: str, disabled: bool) -> Button[Any]:
@@ -81,12 +81,12 @@ async def _step_message(
         to(0, t("⏮ First"), "f", index == 0),
         to(index - 1, t("◀ Back"), "b", index == 0),
         to(index + 1, t("Next ▶"), "n", last),
-        to(len(played) - 1, t("Last ⏭"), "l", last),
+        to(stepper.final, t("Last ⏭"), "l", last),
     ]
-    if spec.step.name != "move":
+    if not stepper.by_move:
         buttons += [
-            to(back, t("◀ {step}", step=word), "sb", index == 0),
-            to(ahead, t("{step} ▶", step=word), "sn", last),
+            to(stepper.back(index), t("◀ {step}", step=word), "sb", index == 0),
+            to(stepper.ahead(index), t("{step} ▶", step=word), "sn", last),
         ]
     verify_button: Button[Any] = Button(
         label=t("Verify"),

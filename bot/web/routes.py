@@ -19,7 +19,9 @@ from bot.league import League, LeagueError
 from bot.league.service import StandingsPage
 from bot.pictures import png
 from bot.pictures.league import Chart, chart_picture
+from bot.storage.tournaments import TournamentRepo
 from bot.storage.web import WebRepo, WebServer
+from bot.tables.history import History
 from bot.text import game_title
 from bot.web import text
 from bot.web.boards import Boards
@@ -29,6 +31,7 @@ SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 NUMBER = re.compile(r"[0-9]{1,6}")
 ID_MAX = 2**63 - 1
 LIVE_TABLES = 25
+DEALS = 100  # a finished table's deals listed on its page
 
 
 @dataclass
@@ -37,6 +40,8 @@ class Site:
 
     league: League
     repo: WebRepo
+    history: History
+    tournaments: TournamentRepo
     boards: Boards
     watchers: Watchers
     templates: Environment
@@ -45,14 +50,14 @@ class Site:
 SITE = web.AppKey("site", Site)
 
 
-def _missing() -> web.HTTPNotFound:
+def missing() -> web.HTTPNotFound:
     return web.HTTPNotFound()
 
 
-def _id(request: web.Request, name: str) -> int:
+def path_id(request: web.Request, name: str) -> int:
     found = request.match_info.get(name, "")
     if not SNOWFLAKE.fullmatch(found) or int(found) > ID_MAX:
-        raise _missing()
+        raise missing()
     return int(found)
 
 
@@ -62,42 +67,42 @@ def _number(request: web.Request, name: str) -> int | None:
     if found is None:
         return None
     if not NUMBER.fullmatch(found) or int(found) < 1:
-        raise _missing()
+        raise missing()
     return int(found)
 
 
 def _game(request: web.Request) -> str | None:
     found = request.query.get("game")
     if found is not None and found not in SPECS:
-        raise _missing()
+        raise missing()
     return found
 
 
-async def _server(request: web.Request) -> tuple[Site, WebServer, str]:
+async def server_of(request: web.Request) -> tuple[Site, WebServer, str]:
     """The site, the server (404 unless its pages are on) and the page's language."""
     site = request.app[SITE]
-    server = await site.repo.server(_id(request, "guild"))
+    server = await site.repo.server(path_id(request, "guild"))
     if server is None:
-        raise _missing()
+        raise missing()
     language = request.query.get("lang", server.language)
     if language not in LANGUAGES:
-        raise _missing()
+        raise missing()
     return site, server, language
 
 
-def _link(path: str, **query: object) -> str:
+def link(path: str, **query: object) -> str:
     wanted = urlencode({k: v for k, v in query.items() if v is not None})
     return path + (f"?{wanted}" if wanted else "")
 
 
-def _render(
+def render(
     site: Site, server: WebServer, language: str, template: str, request: web.Request, **values: Any
 ) -> web.Response:
     """A page in ``language``, with the switch to every other (the same page, the same
     parameters)."""
     with speaking(language):
         others = [
-            (name, _link(request.path, **{**request.query, "lang": code}))
+            (name, link(request.path, **{**request.query, "lang": code}))
             for code, name in LANGUAGES.items()
         ]
         html = site.templates.get_template(template).render(
@@ -105,8 +110,9 @@ def _render(
             server=server,
             language=language,
             languages=others,
-            home=_link(f"/s/{server.guild_id}/", lang=request.query.get("lang")),
-            tables=_link(f"/s/{server.guild_id}/tables", lang=request.query.get("lang")),
+            home=link(f"/s/{server.guild_id}/", lang=request.query.get("lang")),
+            tables=link(f"/s/{server.guild_id}/tables", lang=request.query.get("lang")),
+            tournaments=link(f"/s/{server.guild_id}/tournaments", lang=request.query.get("lang")),
             **values,
         )
     return web.Response(text=html, content_type="text/html", charset="utf-8")
@@ -123,27 +129,27 @@ async def _names(site: Site, guild_id: int, user_ids: list[int]) -> dict[int, st
 
 
 async def standings(request: web.Request) -> web.Response:
-    site, server, language = await _server(request)
+    site, server, language = await server_of(request)
     game, season, page = _game(request), _number(request, "season"), _number(request, "page")
     try:
         found = await site.league.standings(server.guild_id, game, season, (page or 1) - 1)
     except LeagueError:
-        raise _missing() from None
+        raise missing() from None
     if page is not None and page > found.pages:
-        raise _missing()
+        raise missing()
     names = await _names(site, server.guild_id, [r.user_id for r in found.rows])
     seasons = await site.league.repo.season_list(server.guild_id)
     lang = request.query.get("lang")
     base = f"/s/{server.guild_id}/"
     with speaking(language):
-        games = [(text.words()["all_games"], _link(base, season=season, lang=lang), game is None)]
+        games = [(text.words()["all_games"], link(base, season=season, lang=lang), game is None)]
         games += [
-            (game_title(g), _link(base, game=g, season=season, lang=lang), g == game) for g in SPECS
+            (game_title(g), link(base, game=g, season=season, lang=lang), g == game) for g in SPECS
         ]
         season_links = [
             (
                 text.season_title(s.number, s.name, s.ended_at is None),
-                _link(base, game=game, season=s.number, lang=lang),
+                link(base, game=game, season=s.number, lang=lang),
                 s.id == found.season.id,
             )
             for s in seasons
@@ -152,7 +158,7 @@ async def standings(request: web.Request) -> web.Response:
             found.season.number, found.season.name, found.season.ended_at is None
         )
         footer = text.page_of(found.page + 1, found.pages, found.players)
-    return _render(
+    return render(
         site,
         server,
         language,
@@ -179,7 +185,7 @@ def _rows(
             {
                 "rank": row.rank,
                 "name": name if name is not None else text.hidden_name(),
-                "link": _link(f"/s/{guild_id}/p/{row.user_id}", lang=lang) if name else None,
+                "link": link(f"/s/{guild_id}/p/{row.user_id}", lang=lang) if name else None,
                 "points": row.points,
                 "rating": f"{row.rating:.1f}" if row.rating is not None else "",
                 "moved": f"{row.moved:+.1f}" if row.moved is not None else "",
@@ -198,19 +204,19 @@ def _turn(
     to = page.page + by
     if not 0 <= to < page.pages:
         return None
-    return _link(base, game=game, season=season, page=to + 1, lang=lang)
+    return link(base, game=game, season=season, page=to + 1, lang=lang)
 
 
 # -- players -------------------------------------------------------------------------------------
 
 
 async def player(request: web.Request) -> web.Response:
-    site, server, language = await _server(request)
-    user_id = _id(request, "user")
+    site, server, language = await server_of(request)
+    user_id = path_id(request, "user")
     name = (await _names(site, server.guild_id, [user_id]))[user_id]
     stats = await site.league.stats(server.guild_id, user_id, None) if name else []
     if not stats:  # hidden, or never played here
-        raise _missing()
+        raise missing()
     lang = request.query.get("lang")
     games = []
     with speaking(language):
@@ -224,19 +230,19 @@ async def player(request: web.Request) -> web.Response:
                     "rate": f"{found.win_rate:.0%}",
                     "rating": f"{rating:.1f}" if rating is not None else "",
                     "lines": SPECS[found.game].text.stats_lines(found.totals, found.played),
-                    "chart": _link(
+                    "chart": link(
                         f"/s/{server.guild_id}/p/{user_id}/chart/{found.game}.png", lang=lang
                     ),
                 }
             )
-    return _render(site, server, language, "player.html", request, name=name, games=games)
+    return render(site, server, language, "player.html", request, name=name, games=games)
 
 
 async def chart(request: web.Request) -> web.Response:
-    site, server, language = await _server(request)
-    user_id, game = _id(request, "user"), request.match_info.get("game", "")
+    site, server, language = await server_of(request)
+    user_id, game = path_id(request, "user"), request.match_info.get("game", "")
     if game not in SPECS or (await _names(site, server.guild_id, [user_id]))[user_id] is None:
-        raise _missing()
+        raise missing()
     history = await site.league.rating_history(server.guild_id, user_id, game)
     with speaking(language):
         label = text.chart_label(game_title(game), len(history))
@@ -250,7 +256,7 @@ async def chart(request: web.Request) -> web.Response:
 
 
 async def tables(request: web.Request) -> web.Response:
-    site, server, language = await _server(request)
+    site, server, language = await server_of(request)
     found = await site.repo.live_tables(server.guild_id, LIVE_TABLES)
     ids = sorted({u for table in found for u in table.user_ids if u is not None})
     hidden = await site.repo.hidden(server.guild_id, ids)
@@ -263,11 +269,11 @@ async def tables(request: web.Request) -> web.Response:
                     _seat_names(table.names, table.user_ids, hidden),
                     table.moves,
                 ),
-                _link(f"/s/{server.guild_id}/t/{table.id}", lang=lang),
+                link(f"/s/{server.guild_id}/t/{table.id}", lang=lang),
             )
             for table in found
         ]
-    return _render(site, server, language, "tables.html", request, listed=listed)
+    return render(site, server, language, "tables.html", request, listed=listed)
 
 
 def _seat_names(names: list[str], user_ids: list[int | None], hidden: set[int]) -> list[str]:
@@ -278,41 +284,49 @@ def _seat_names(names: list[str], user_ids: list[int | None], hidden: set[int]) 
 
 
 async def board(request: web.Request) -> web.Response:
-    site, server, language = await _server(request)
-    table_id = _id(request, "table")
+    site, server, language = await server_of(request)
+    table_id = path_id(request, "table")
     found = await site.repo.board(server.guild_id, table_id)
     if found is None or found.game not in SPECS:
-        raise _missing()
+        raise missing()
     lang = request.query.get("lang")
     base = f"/s/{server.guild_id}/t/{table_id}"
+    over = found.status != "playing"
+    # A match over: its deals' replays (while it is played, they may show later deals' cards).
+    deals = await site.repo.deals(server.guild_id, table_id, DEALS) if over else []
     with speaking(language):
         heading = game_title(found.game)
-    return _render(
+        replays = [
+            (text.deal_line(number, short), link(f"/s/{server.guild_id}/r/{short}", lang=lang))
+            for short, number in deals
+        ]
+    return render(
         site,
         server,
         language,
         "board.html",
         request,
         heading=heading,
-        over=found.status != "playing",
+        over=over,
+        replays=replays,
         moves=found.moves,
-        picture=_link(f"{base}/board.png", m=found.moves, lang=lang),
-        events=_link(f"{base}/events"),
-        picture_base=_link(f"{base}/board.png", lang=lang),
+        picture=link(f"{base}/board.png", m=found.moves, lang=lang),
+        events=link(f"{base}/events"),
+        picture_base=link(f"{base}/board.png", lang=lang),
     )
 
 
 async def board_picture(request: web.Request) -> web.Response:
-    site, server, language = await _server(request)
-    found = await site.repo.board(server.guild_id, _id(request, "table"))
+    site, server, language = await server_of(request)
+    found = await site.repo.board(server.guild_id, path_id(request, "table"))
     if found is None:
-        raise _missing()
+        raise missing()
     hidden = await site.repo.hidden(server.guild_id, [u for u in found.user_ids if u is not None])
     with speaking(language):
         names = _seat_names(found.names, found.user_ids, hidden)
         data = await site.boards.picture(found, names, language)
     if data is None:
-        raise _missing()
+        raise missing()
     # The move is in the address (?m=): an address stays the same picture for good.
     response = web.Response(body=data, content_type="image/png")
     kept = request.query.get("m") == str(found.moves)
@@ -323,10 +337,10 @@ async def board_picture(request: web.Request) -> web.Response:
 async def events(request: web.Request) -> web.StreamResponse:
     """The table's moves as server-sent events: one now, one at each change, until the game
     is over (the browser's EventSource then stops, told by the last event)."""
-    site, server, _ = await _server(request)
-    table_id = _id(request, "table")
+    site, server, _ = await server_of(request)
+    table_id = path_id(request, "table")
     if await site.repo.moves(server.guild_id, table_id) is None:
-        raise _missing()
+        raise missing()
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )

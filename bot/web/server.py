@@ -18,7 +18,10 @@ from bot.config import LeagueSettings, Settings, WebSettings
 from bot.i18n import LANGUAGES, speaking
 from bot.league import League
 from bot.storage import Database, LeagueRepo, WebRepo
-from bot.web import routes, text
+from bot.storage.deals import DealRepo
+from bot.storage.tournaments import TournamentRepo
+from bot.tables.history import History
+from bot.web import replays, routes, text, tournaments
 from bot.web.boards import Boards, Painter
 from bot.web.live import Watchers
 
@@ -36,6 +39,20 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+PAGES: list[tuple[str, Handler]] = [
+    (r"/s/{guild}/", routes.standings),
+    (r"/s/{guild}/p/{user}", routes.player),
+    (r"/s/{guild}/p/{user}/chart/{game}.png", routes.chart),
+    (r"/s/{guild}/tables", routes.tables),
+    (r"/s/{guild}/t/{table}", routes.board),
+    (r"/s/{guild}/t/{table}/board.png", routes.board_picture),
+    (r"/s/{guild}/t/{table}/events", routes.events),
+    (r"/s/{guild}/r/{deal}", replays.replay),
+    (r"/s/{guild}/r/{deal}/{step}.png", replays.replay_picture),
+    (r"/s/{guild}/tournaments", tournaments.tournaments),
+    (r"/s/{guild}/tournaments/{tournament}", tournaments.tournament),
+    (r"/s/{guild}/tournaments/{tournament}/bracket.png", tournaments.bracket),
+]
 
 
 def _templates() -> Environment:
@@ -67,19 +84,16 @@ def make_app(
     site = routes.Site(
         league=League(LeagueRepo(db), league),
         repo=repo,
+        history=History(DealRepo(db)),
+        tournaments=TournamentRepo(db),
         boards=Boards(painter or _own_thread()),
         watchers=Watchers(repo, interval),
         templates=_templates(),
     )
     app = web.Application(middlewares=[_guarded])
     app[routes.SITE] = site
-    app.router.add_get(r"/s/{guild}/", routes.standings)
-    app.router.add_get(r"/s/{guild}/p/{user}", routes.player)
-    app.router.add_get(r"/s/{guild}/p/{user}/chart/{game}.png", routes.chart)
-    app.router.add_get(r"/s/{guild}/tables", routes.tables)
-    app.router.add_get(r"/s/{guild}/t/{table}", routes.board)
-    app.router.add_get(r"/s/{guild}/t/{table}/board.png", routes.board_picture)
-    app.router.add_get(r"/s/{guild}/t/{table}/events", routes.events)
+    for path, handler in PAGES:
+        app.router.add_get(path, handler)
     app.router.add_static("/static/", FILES / "static")
 
     async def closing(app: web.Application) -> None:
@@ -140,11 +154,7 @@ def run_web(settings: Settings) -> None:
 
 
 async def _serve(settings: Settings) -> None:
-    db = await Database.open(
-        settings.database.target,
-        busy_timeout=settings.database.busy_timeout,
-        connections=settings.database.connections,
-    )
+    db = await Database.configured(settings.database)
     try:
         runner = await start(make_app(db, settings.league), settings.web)
         stop = asyncio.Event()

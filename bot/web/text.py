@@ -32,6 +32,14 @@ def words() -> dict[str, str]:
         "missing_note": t("There is no such page, or this server keeps its league private."),
         "broken": t("Something went wrong; please try again later."),
         "moves": t("Moves"),
+        "refused": t("Not yet"),
+        "replays": t("Replays"),
+        "tournaments": t("Tournaments"),
+        "no_tournaments": t("No tournament has been held here yet."),
+        "champion": t("Champion"),
+        "entrant": t("Entrant"),
+        "entrants": t("Entrants"),
+        "buchholz": t("Buchholz"),
     }
 
 
@@ -41,6 +49,14 @@ def hidden_name() -> str:
 
 def seat_name(seat: int) -> str:
     return t("Seat {n}", n=seat + 1)
+
+
+def deal_line(number: int, short_id: str) -> str:
+    return t("Deal {deal} ({id}): its replay", deal=number, id=short_id)
+
+
+def entrant_name(n: int) -> str:
+    return t("Entrant {n}", n=n)
 
 
 def season_title(number: int, name: str, open_: bool) -> str:

@@ -53,3 +53,16 @@ async def watched(browser: Browser) -> Watched:
     page.on("console", console)
     page.on("pageerror", lambda error: found.errors.append(str(error)))
     return found
+
+
+async def loaded(browser: Browser, address: str) -> Watched:
+    """A new tab at ``address``: answered 200, every picture on it arrived and decoded."""
+    tab = await watched(browser)
+    answer = await tab.page.goto(address)
+    assert answer is not None and answer.status == 200, address
+    await tab.page.wait_for_load_state("networkidle")
+    drawn = await tab.page.eval_on_selector_all(
+        "img", "pictures => pictures.map(p => p.complete && p.naturalWidth > 0)"
+    )
+    assert all(drawn), (address, drawn)
+    return tab

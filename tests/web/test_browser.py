@@ -30,8 +30,17 @@ from tests.e2e.driver import (
     start,
     wait_turn,
 )
-from tests.web.browser import chromium, watched
-from tests.web.support import GUILD, HOSTILE, PRIVATE, a_league, a_live_table, move
+from tests.web.browser import chromium, loaded, watched
+from tests.web.support import (
+    GUILD,
+    HOSTILE,
+    PRIVATE,
+    a_league,
+    a_live_table,
+    a_tournament,
+    briscola_deals,
+    move,
+)
 
 
 @pytest.fixture
@@ -68,15 +77,7 @@ async def test_every_page_loads_without_a_console_error_and_draws_its_pictures(
         "italian": f"/s/{GUILD}/?game=scopa",
     }
     for name, path in pages.items():
-        tab = await watched(browser)
-        answer = await tab.page.goto(address + path)
-        assert answer is not None and answer.status == 200, path
-        await tab.page.wait_for_load_state("networkidle")
-        # Every picture on the page arrived and was decoded (a chart, a board).
-        drawn = await tab.page.eval_on_selector_all(
-            "img", "pictures => pictures.map(p => p.complete && p.naturalWidth > 0)"
-        )
-        assert all(drawn), (path, drawn)
+        tab = await loaded(browser, address + path)  # its pictures too (a chart, a board)
         await tab.shot(name, tmp_path)
         assert tab.errors == [], (path, tab.errors)
         await tab.page.close()
@@ -104,6 +105,73 @@ async def test_a_server_that_did_not_turn_its_pages_on_is_a_404(
         answer = await tab.page.goto(site[0] + path)
         assert answer is not None and answer.status == 404
         assert await tab.page.inner_text("h1") == "Nothing here"
+
+
+@pytest.fixture
+async def held(site: tuple[str, Database, int]) -> tuple[str, int, int]:
+    """A finished Briscola match's first deal, a knockout and a Swiss tournament, on the site:
+    the deal's id and the tournaments'."""
+    db = site[1]
+    deal = (await briscola_deals(db, 10, over=True))[0]
+    return deal, await a_tournament(db, "knockout"), await a_tournament(db, "swiss")
+
+
+async def test_the_replay_steps_forward_and_back_in_place(
+    browser: Browser, site: tuple[str, Database, int], held: tuple[str, int, int], tmp_path: Path
+) -> None:
+    address, deal = site[0], held[0]
+    tab = await watched(browser)
+    await tab.page.goto(f"{address}/s/{GUILD}/r/{deal}?lang=en")
+    visible = "document.querySelector('section.step:not([hidden])').id"
+    board = "new URL(document.getElementById('step-board').src).pathname"
+    assert await tab.page.evaluate(visible) == "step-0"
+    for _ in range(3):
+        await tab.page.click("a[data-turn=next]")
+    assert await tab.page.evaluate(visible) == "step-3"
+    assert await tab.page.evaluate(board) == f"/s/{GUILD}/r/{deal}/3.png"
+    assert tab.page.url.endswith(f"/r/{deal}?step=3&lang=en")  # the address follows
+    await tab.page.click("a[data-turn=back]")
+    await tab.page.keyboard.press("ArrowLeft")
+    assert await tab.page.evaluate(visible) == "step-1"
+    await tab.page.click("a[data-turn=step_ahead]")  # to the end of the trick
+    assert await tab.page.evaluate(visible) == "step-2"
+    await tab.page.click("a[data-turn=last]")
+    final = await tab.page.evaluate(visible)
+    assert await tab.page.get_attribute("a[data-turn=next]", "aria-disabled") == "true"
+    await tab.page.click("a[data-goto='5']")
+    assert await tab.page.evaluate(visible) == "step-5" != final
+    await tab.page.wait_for_function(
+        "() => document.getElementById('step-board').complete"
+        " && document.getElementById('step-board').naturalWidth > 0"
+    )
+    await tab.shot("replay", tmp_path)
+    assert tab.errors == []
+
+
+async def test_the_replay_and_the_tournaments_work_without_script(
+    browser: Browser, site: tuple[str, Database, int], held: tuple[str, int, int], tmp_path: Path
+) -> None:
+    address, (deal, knockout, swiss) = site[0], held
+    context = await browser.new_context(java_script_enabled=False)
+    page = await context.new_page()
+    await page.goto(f"{address}/s/{GUILD}/r/{deal}?lang=en")
+    await page.click("a[data-turn=next]")  # a link: the next step's page
+    assert page.url.endswith(f"/r/{deal}?step=1&lang=en")
+    assert await page.locator("section.step:visible").get_attribute("id") == "step-1"
+    await context.close()
+    for name, path in (
+        ("tournaments", f"/s/{GUILD}/tournaments?lang=en"),
+        ("bracket", f"/s/{GUILD}/tournaments/{knockout}?lang=en"),
+        ("swiss", f"/s/{GUILD}/tournaments/{swiss}?lang=en"),
+    ):
+        tab = await loaded(browser, address + path)
+        if name != "tournaments":  # an entrant's hostile name shown as text
+            assert await tab.page.get_by_text(HOSTILE, exact=True).count() >= 1, path
+        await tab.shot(name, tmp_path)
+        assert tab.errors == [], (path, tab.errors)
+    for path in (f"/s/{GUILD}/r/zzzzzzzz", f"/s/{GUILD}/tournaments/999", f"/s/{PRIVATE}/r/{deal}"):
+        answer = await tab.page.goto(address + path)
+        assert answer is not None and answer.status == 404, path
 
 
 def _free_port() -> int:

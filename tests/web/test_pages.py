@@ -5,55 +5,25 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 
 import pytest
-from aiohttp import web
-from aiohttp.test_utils import TestClient, TestServer
 
-from bot.config import LeagueSettings
 from bot.storage import Database, WebRepo
-from bot.web.server import POLICY, make_app
-from tests.databases import Backend
-from tests.web.support import GUILD, HOSTILE, PRIVATE, a_league, a_live_table, move
-
-Client = TestClient[web.Request, web.Application]
-
-
-@pytest.fixture
-async def db(backend: Backend) -> AsyncIterator[Database]:
-    opened = await backend.open()
-    await a_league(opened)
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-async def client(db: Database) -> AsyncIterator[Client]:
-    async with TestClient(TestServer(make_app(db, LeagueSettings(), interval=0.01))) as made:
-        yield made
-
-
-async def _page(client: Client, path: str, status: int = 200) -> str:
-    response = await client.get(path)
-    assert response.status == status, path
-    assert response.headers["Content-Security-Policy"] == POLICY
-    assert response.headers["X-Content-Type-Options"] == "nosniff"
-    return await response.text()
+from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_live_table, move, page_at
 
 
 async def test_the_standings_list_people_by_points_in_the_server_s_language(
     client: Client,
 ) -> None:
-    page = await _page(client, f"/s/{GUILD}/?game=scopa")
+    page = await page_at(client, f"/s/{GUILD}/?game=scopa")
     assert page.index(">P1<") < page.index(">P2<")  # P1: 3 wins; P2: 1; the third: 1
     assert '<html lang="it">' in page and "Pagina 1 di 1 · 3 giocatori" in page
-    english = await _page(client, f"/s/{GUILD}/?game=scopa&lang=en")
+    english = await page_at(client, f"/s/{GUILD}/?game=scopa&lang=en")
     assert "<h1>Standings</h1>" in english and 'href="/s/1/p/1?lang=en"' in english
 
 
 async def test_names_are_shown_as_text_never_as_markup(client: Client) -> None:
-    page = await _page(client, f"/s/{GUILD}/?lang=en")
+    page = await page_at(client, f"/s/{GUILD}/?lang=en")
     assert HOSTILE not in page and "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in page
     assert "Circolo &lt;b&gt;Tavolo&lt;/b&gt;" in page and "<b>Tavolo</b>" not in page
     assert "<script" not in page  # no script on a standings page at all
@@ -84,14 +54,14 @@ async def test_names_are_shown_as_text_never_as_markup(client: Client) -> None:
     ],
 )
 async def test_anything_not_shown_is_the_same_404_page(client: Client, path: str) -> None:
-    page = await _page(client, path, 404)
+    page = await page_at(client, path, 404)
     assert "Nothing here" in page and "Traceback" not in page
 
 
 async def test_a_player_page_has_the_record_and_the_chart(
     client: Client,
 ) -> None:
-    page = await _page(client, f"/s/{GUILD}/p/1?lang=en")
+    page = await page_at(client, f"/s/{GUILD}/p/1?lang=en")
     assert "<h1>P1</h1>" in page and 'src="/s/1/p/1/chart/scopa.png?lang=en"' in page
     chart = await client.get(f"/s/{GUILD}/p/1/chart/scopa.png")
     assert chart.status == 200 and (await chart.read()).startswith(b"\x89PNG")
@@ -101,18 +71,18 @@ async def test_a_player_who_hid_their_name_is_listed_without_it_and_has_no_page(
     client: Client, db: Database
 ) -> None:
     await WebRepo(db).set_hidden(GUILD, 1, True)
-    page = await _page(client, f"/s/{GUILD}/?lang=en")
+    page = await page_at(client, f"/s/{GUILD}/?lang=en")
     assert ">P1<" not in page and "keeps their name private" in page
     assert 'href="/s/1/p/1' not in page
-    await _page(client, f"/s/{GUILD}/p/1", 404)
-    await _page(client, f"/s/{GUILD}/p/1/chart/scopa.png", 404)
+    await page_at(client, f"/s/{GUILD}/p/1", 404)
+    await page_at(client, f"/s/{GUILD}/p/1/chart/scopa.png", 404)
     await WebRepo(db).set_hidden(GUILD, 1, False)
-    await _page(client, f"/s/{GUILD}/p/1")
+    await page_at(client, f"/s/{GUILD}/p/1")
 
 
 async def test_pages_turned_off_are_gone(client: Client, db: Database) -> None:
     assert await WebRepo(db).turn_off(GUILD)
-    await _page(client, f"/s/{GUILD}/", 404)
+    await page_at(client, f"/s/{GUILD}/", 404)
     assert not await WebRepo(db).turn_off(GUILD)
 
 
@@ -120,9 +90,9 @@ async def test_a_live_board_shows_only_the_public_view_and_follows_the_moves(
     client: Client, db: Database
 ) -> None:
     table_id, state = await a_live_table(db)
-    listed = await _page(client, f"/s/{GUILD}/tables?lang=en")
+    listed = await page_at(client, f"/s/{GUILD}/tables?lang=en")
     assert f'href="/s/1/t/{table_id}?lang=en"' in listed and "Ana, AI (easy)" in listed
-    page = await _page(client, f"/s/{GUILD}/t/{table_id}?lang=en")
+    page = await page_at(client, f"/s/{GUILD}/t/{table_id}?lang=en")
     assert '<script src="/static/live.js" defer></script>' in page
     picture = await client.get(f"/s/{GUILD}/t/{table_id}/board.png?m=0")
     assert (await picture.read()).startswith(b"\x89PNG")
@@ -146,5 +116,5 @@ async def test_a_live_board_shows_only_the_public_view_and_follows_the_moves(
 
 async def test_a_table_of_another_server_is_not_shown(client: Client, db: Database) -> None:
     table_id, _ = await a_live_table(db, guild=PRIVATE)
-    await _page(client, f"/s/{GUILD}/t/{table_id}", 404)
-    await _page(client, f"/s/{GUILD}/t/{table_id}/board.png", 404)
+    await page_at(client, f"/s/{GUILD}/t/{table_id}", 404)
+    await page_at(client, f"/s/{GUILD}/t/{table_id}/board.png", 404)
