@@ -17,7 +17,6 @@ from bot.games.briscola.views import BriscolaView
 from bot.i18n import t
 from bot.pictures.boards import (
     ALERT,
-    ARROW,
     DIM,
     LIGHT,
     SIDE_COLOURS,
@@ -25,14 +24,13 @@ from bot.pictures.boards import (
     Board,
     Box,
     Extra,
+    arrowed_table,
     badge,
-    direction_arrow,
     header,
     lay_trick,
     ring_for,
     seat_centres,
     seat_panel,
-    table,
 )
 from bot.pictures.deck import back, card
 from bot.pictures.draw import GOLD, Stamp, fit, text
@@ -51,9 +49,8 @@ MAZZO = (200, 410)
 def paint(view: BriscolaView, names: list[str]) -> Image.Image:
     seats = view["seats"]
     ring = ring_for(seats)
-    canvas, draw = table(ring.height)
     centre = ring.centre
-    direction_arrow(draw, centre, ARROW, clockwise=False)
+    canvas, draw = arrowed_table(ring.height, centre, clockwise=False)
     sides = len(view["sides"])
     mani = [side_name(s, sides, names) for s in range(sides)]
     won = " · ".join(t("{side} {n}", side=mani[s], n=n) for s, n in enumerate(view["deals_won"]))
