@@ -185,7 +185,7 @@ def phone_sample(path: str) -> None:
         board_image(game, mid_game_view(game, seats, 1, moves)),
         hand_image(game, hand, set(hand[::3])),
     ]
-    shown = []
+    shown: list[Image.Image] = []
     for data in drawn:
         with Image.open(io.BytesIO(data)) as picture:
             size = (PHONE_IMAGE, round(picture.height * PHONE_IMAGE / picture.width))
@@ -193,9 +193,9 @@ def phone_sample(path: str) -> None:
     margin = PHONE_WIDTH - PHONE_IMAGE - 16
     screen = Image.new("RGB", (PHONE_WIDTH, 24 + sum(p.height + 24 for p in shown)), DISCORD_DARK)
     top = 24
-    for picture in shown:
-        screen.paste(picture, (margin, top))
-        top += picture.height + 24
+    for scaled in shown:
+        screen.paste(scaled, (margin, top))
+        top += scaled.height + 24
     # A palette of its own: a third of the bytes, no difference a person sees.
     screen.quantize(256, dither=Image.Dither.NONE).save(path, optimize=True)
 
