@@ -272,15 +272,18 @@ def ring_of_seats(
     clockwise: bool,
     out: Callable[[int], bool],
     extra: Callable[[int], Extra],
+    outline: Callable[[int], RGB | None] = lambda seat: None,
 ) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[float, float]]:
     """A table of any size: the seats round the middle (``clockwise`` in seat order), each
-    with the game's ``extra``, the header and the arrow of play. Reads the view's ``seats``,
-    ``hand_sizes``, ``current``, ``dealer`` and ``direction`` (1: play goes in seat order);
-    returns the canvas, its drawing and the middle, for the game to lay its cards there."""
+    with the game's ``extra`` and ``outline`` (None: the panel's own), the header and the
+    arrow of play. Reads the view's ``seats``, ``hand_sizes``, ``current``, ``dealer`` and
+    ``direction`` (1, or none in the view: play goes in seat order); returns the canvas, its
+    drawing and the middle, for the game to lay its cards there."""
     seats = int(view["seats"])
     ring = ring_for(seats)
     centre = ring.centre
-    canvas, draw = arrowed_table(ring.height, centre, (view["direction"] == 1) == clockwise)
+    forward = view.get("direction", 1) == 1
+    canvas, draw = arrowed_table(ring.height, centre, forward == clockwise)
     header(draw, *top_line)
     places = seat_centres(seats, centre, ring.radii, clockwise=clockwise)
     for seat, place in enumerate(places):
@@ -295,6 +298,7 @@ def ring_of_seats(
             on_turn=seat == view["current"],
             dealer=seat == view["dealer"],
             out=out(seat),
+            outline=outline(seat),
             extra=extra(seat),
         )
     return canvas, draw, centre
