@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image
 
 from bot.games import GAMES, SPECS, GameSpec
-from bot.pictures import deck, hand_picture, png
+from bot.pictures import deck, hand_png, png
 from bot.pictures import prepare as prepare_palette
 from bot.pictures.boards import Board, View, seat_names
 from bot.pictures.bracket import Slot as Slot  # what a bracket is drawn from
@@ -78,7 +78,7 @@ def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = 
     """A hand of ``game`` as PNG bytes: the cards in the order given, in overlapping rows of
     at most twelve, the ``legal`` ones raised and the rest dimmed (``None``: all alike)."""
     prepare()
-    return png(hand_picture(pack_of(game), cards, legal))
+    return hand_png(pack_of(game), cards, legal)
 
 
 def bracket_image(title: str, rounds: Sequence[Sequence[Slot]], size: int) -> bytes:

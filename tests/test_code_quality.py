@@ -41,7 +41,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "cogs": ({"cogs", "views", "text", "i18n"}, {"discord"}),
     # The pictures know no game: only the packs' cards (bot.games.cards), the drawing pieces
     # and the packs; the cards' words come from the games' own (bot/games/<game>/text.py).
-    "pictures": ({"pictures", "games.cards", "i18n"}, {"PIL"}),
+    "pictures": ({"pictures", "games.cards", "i18n"}, {"PIL", "isal"}),
     # A game's painter and pack, chosen above both the games and the pictures.
     "gallery": ({"games", "pictures"}, {"PIL"}),
     "cli": ({"cli", "games", "text", "i18n", "pictures", "gallery", "storage", "records"}, set()),

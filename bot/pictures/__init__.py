@@ -8,6 +8,7 @@ Pillow's primitives and its built-in font, so no system font or picture file is 
 
     card(pack, code), back(pack, index)      one card's face or back (a shared RGBA image)
     hand_picture(pack, cards, legal)         a hand: playable cards raised, the rest dimmed
+    hand_png(pack, cards, legal)             the same as PNG bytes, drawn in the shared palette
     contact_sheet(pack), sheet_image(pack)   every card of a pack, and its backs
     png(image), prepare(boards)              PNG bytes through the palette pictures share
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import PACKS, Pack, back, backs_of, card, pack_cards, pack_of
 from bot.pictures.faces import CARD_H, CARD_W
+from bot.pictures.indexed import hand_png
 from bot.pictures.output import png, prepare, sheet_image
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "card",
     "contact_sheet",
     "hand_picture",
+    "hand_png",
     "pack_cards",
     "pack_of",
     "png",

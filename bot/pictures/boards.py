@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import t, tn
 from bot.pictures.compose import FELT, FELT_LIGHT
 from bot.pictures.deck import Pack, back, card
-from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, text, text_width
+from bot.pictures.draw import GOLD, INK, RGB, WHITE, Stamp, fit, mix, paste, text, text_width
 from bot.pictures.faces import CARD_H, CARD_W
 
 View = dict[str, Any]
@@ -95,6 +95,22 @@ def table(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """An empty table ``height`` pixels high to draw on, and its drawing."""
     canvas = _cloth(height).copy()
     return canvas, ImageDraw.Draw(canvas)
+
+
+def arrowed_table(
+    height: int, centre: tuple[float, float], clockwise: bool
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """An empty table with the arrows of play (``direction_arrow``, at ``ARROW``'s radii)
+    round ``centre``, and its drawing: the arrows are drawn once for each table and way."""
+    canvas = _arrowed_cloth(height, centre, clockwise).copy()
+    return canvas, ImageDraw.Draw(canvas)
+
+
+@cache
+def _arrowed_cloth(height: int, centre: tuple[float, float], clockwise: bool) -> Image.Image:
+    canvas, draw = table(height)
+    direction_arrow(draw, centre, ARROW, clockwise)
+    return canvas
 
 
 @cache
@@ -197,8 +213,8 @@ def seat_panel(
         text(draw, (right - 8 - badge / 2, middle), t("D"), badge - 6, INK, bold=True)
     shown = min(count, 10)
     mini = mini_back(pack, style.mini)
-    for i in range(shown):
-        canvas.paste(mini, (left + 10 + i * style.spacing, top + style.line), mini)
+    if shown:
+        paste(canvas, _fan(pack, style, shown, fill), (left + 10, top + style.line), True)
     fan_right = left + 10 + (shown - 1) * style.spacing + mini.width if shown else left + 10
     fan_middle = top + style.line + mini.height / 2
     words = tn("{n} card", "{n} cards", count)
@@ -206,6 +222,17 @@ def seat_panel(
     if extra is not None:
         strip_top = top + style.line + mini.height + 2
         extra(canvas, draw, (left + 10, strip_top, right - 10, bottom - 4))
+
+
+@cache
+def _fan(pack: str, style: Panel, shown: int, ground: RGB) -> Image.Image:
+    """A fan of ``shown`` small backs on a panel's flat ``ground``, laid once for each count:
+    the same pixels as the backs laid one by one on the panel."""
+    mini = mini_back(pack, style.mini)
+    fan = Image.new("RGB", ((shown - 1) * style.spacing + mini.width, mini.height), ground)
+    for i in range(shown):
+        fan.paste(mini, (i * style.spacing, 0), mini)
+    return fan
 
 
 @cache
@@ -245,16 +272,18 @@ def ring_of_seats(
     clockwise: bool,
     out: Callable[[int], bool],
     extra: Callable[[int], Extra],
+    outline: Callable[[int], RGB | None] = lambda seat: None,
 ) -> tuple[Image.Image, ImageDraw.ImageDraw, tuple[float, float]]:
     """A table of any size: the seats round the middle (``clockwise`` in seat order), each
-    with the game's ``extra``, the header and the arrow of play. Reads the view's ``seats``,
-    ``hand_sizes``, ``current``, ``dealer`` and ``direction`` (1: play goes in seat order);
-    returns the canvas, its drawing and the middle, for the game to lay its cards there."""
+    with the game's ``extra`` and ``outline`` (None: the panel's own), the header and the
+    arrow of play. Reads the view's ``seats``, ``hand_sizes``, ``current``, ``dealer`` and
+    ``direction`` (1, or none in the view: play goes in seat order); returns the canvas, its
+    drawing and the middle, for the game to lay its cards there."""
     seats = int(view["seats"])
     ring = ring_for(seats)
-    canvas, draw = table(ring.height)
     centre = ring.centre
-    direction_arrow(draw, centre, ARROW, clockwise=(view["direction"] == 1) == clockwise)
+    forward = view.get("direction", 1) == 1
+    canvas, draw = arrowed_table(ring.height, centre, forward == clockwise)
     header(draw, *top_line)
     places = seat_centres(seats, centre, ring.radii, clockwise=clockwise)
     for seat, place in enumerate(places):
@@ -269,6 +298,7 @@ def ring_of_seats(
             on_turn=seat == view["current"],
             dealer=seat == view["dealer"],
             out=out(seat),
+            outline=outline(seat),
             extra=extra(seat),
         )
     return canvas, draw, centre

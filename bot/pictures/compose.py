@@ -54,16 +54,27 @@ def hand_picture(
 ) -> Image.Image:
     """A hand of ``pack``'s cards as an image: the cards in the order given, in overlapping
     rows, the ``legal`` ones raised and the rest dimmed (``None``: all shown alike)."""
+    size, laid = hand_layout(cards, legal)
+    canvas = Image.new("RGB", size, FELT)
+    for code, xy, dim in laid:
+        card_stamp(pack, code, dim).lay(canvas, xy)
+    return canvas
+
+
+def hand_layout(
+    cards: Sequence[str], legal: Collection[str] | None
+) -> tuple[tuple[int, int], list[tuple[str, tuple[int, int], bool]]]:
+    """A hand's size, and each card with its top left corner and whether it is dimmed, in
+    the order they are laid (see :func:`hand_picture`)."""
     places = fan_positions(len(cards))
     width = max((x for x, _ in places), default=MARGIN) + CARD_W + MARGIN
     height = max((y for _, y in places), default=MARGIN + RAISE) + CARD_H + MARGIN
-    canvas = Image.new("RGB", (width, height), FELT)
+    laid = []
     for code, (x, y) in zip(cards, places, strict=True):
         playable = legal is None or code in legal
-        if legal is not None and playable:
-            y -= RAISE
-        card_stamp(pack, code, dim=not playable).lay(canvas, (x, y))
-    return canvas
+        raised = legal is not None and playable
+        laid.append((code, (x, y - RAISE if raised else y), not playable))
+    return (width, height), laid
 
 
 # -- contact sheets -------------------------------------------------------------------------------

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from PIL import Image
 
 from bench import pictures
 
@@ -19,3 +22,12 @@ def test_the_report_names_each_case_with_its_figures(capsys: pytest.CaptureFixtu
     for name in pictures.cases():
         line = next(line for line in out.splitlines() if name in line)
         assert "p50" in line and "p95" in line and "KB" in line
+
+
+def test_the_phone_sample_is_a_phone_screen_wide(tmp_path: Path) -> None:
+    path = tmp_path / "phone.png"
+    pictures.main(["--phone", str(path)])
+    with Image.open(path) as sample:
+        assert sample.format == "PNG"
+        assert sample.width == pictures.PHONE_WIDTH
+        assert sample.height > 2 * pictures.PHONE_IMAGE * 580 // 820  # a board and a hand

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot.gallery import board_picture, prepare
 from bot.games import SPECS
 from bot.pictures import hand_picture, pack_cards, png
-from bot.pictures.output import COLOURS, palette
+from bot.pictures.output import COLOURS, indexed_png, palette
 from tests.games.support import middle_size
 from tests.pictures.support import decode, public_view
 
@@ -39,3 +41,19 @@ def test_a_board_keeps_its_colours(game: str, seats: int) -> None:
     prepare()
     picture = board_picture(game, public_view(game, seats, seed=8, moves=25))
     assert _faithful(png(picture), picture) < 2
+
+
+def test_the_png_written_holds_the_palette_image_exactly() -> None:
+    prepare()
+    picture = board_picture("scopa", public_view("scopa", 2, seed=3, moves=9))
+    indexed = picture.quantize(palette=palette(), dither=Image.Dither.NONE)
+    read = Image.open(io.BytesIO(indexed_png(indexed)))
+    read.load()  # Pillow checks each chunk's CRC as it reads
+    assert (read.mode, read.size) == ("P", picture.size)
+    assert read.tobytes() == indexed.tobytes()
+    assert read.getpalette() == indexed.getpalette()
+
+
+def test_only_a_palette_image_is_written_so() -> None:
+    with pytest.raises(ValueError, match="palette"):
+        indexed_png(Image.new("RGB", (4, 4)))

@@ -17,7 +17,6 @@ from bot.games.briscola.views import BriscolaView
 from bot.i18n import t
 from bot.pictures.boards import (
     ALERT,
-    ARROW,
     DIM,
     LIGHT,
     SIDE_COLOURS,
@@ -26,13 +25,8 @@ from bot.pictures.boards import (
     Box,
     Extra,
     badge,
-    direction_arrow,
-    header,
     lay_trick,
-    ring_for,
-    seat_centres,
-    seat_panel,
-    table,
+    ring_of_seats,
 )
 from bot.pictures.deck import back, card
 from bot.pictures.draw import GOLD, Stamp, fit, text
@@ -50,31 +44,21 @@ MAZZO = (200, 410)
 
 def paint(view: BriscolaView, names: list[str]) -> Image.Image:
     seats = view["seats"]
-    ring = ring_for(seats)
-    canvas, draw = table(ring.height)
-    centre = ring.centre
-    direction_arrow(draw, centre, ARROW, clockwise=False)
     sides = len(view["sides"])
     mani = [side_name(s, sides, names) for s in range(sides)]
     won = " · ".join(t("{side} {n}", side=mani[s], n=n) for s, n in enumerate(view["deals_won"]))
-    header(draw, t(TITLE))
-    _corner(draw, (14, 42), t("Rounds won: {won}", won=won), "lm")
     goal = int(view["options"]["deals_to_win"])
-    for seat, place in enumerate(seat_centres(seats, centre, ring.radii, clockwise=False)):
-        side = seat % sides
-        seat_panel(
-            canvas,
-            draw,
-            place,
-            ring.panel,
-            names[seat],
-            view["hand_sizes"][seat],
-            SPEC.pack,
-            on_turn=seat == view["current"],
-            dealer=seat == view["dealer"],
-            outline=SIDE_COLOURS[side] if sides == 2 and seats == 4 else None,
-            extra=_mani_row(view["deals_won"][side], goal),
-        )
+    canvas, draw, centre = ring_of_seats(
+        view,
+        SPEC.pack,
+        names,
+        (t(TITLE), ""),
+        clockwise=False,
+        out=lambda seat: False,
+        extra=lambda seat: _mani_row(view["deals_won"][seat % sides], goal),
+        outline=lambda seat: SIDE_COLOURS[seat % sides] if sides == 2 and seats == 4 else None,
+    )
+    _corner(draw, (14, 42), t("Rounds won: {won}", won=won), "lm")
     captions = []
     if view["results"]:
         last = view["results"][-1]

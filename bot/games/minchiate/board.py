@@ -11,18 +11,16 @@ from bot.games.minchiate.spec import SPEC
 from bot.games.minchiate.views import MinchiateView
 from bot.i18n import N_, t, tn
 from bot.pictures.boards import (
-    ARROW,
     LARGE,
     LIGHT,
     SIDE_COLOURS,
     WIDTH,
     Board,
+    arrowed_table,
     colour_strip,
-    direction_arrow,
     seat_centres,
     seat_panel,
     small_card,
-    table,
 )
 from bot.pictures.draw import GOLD, WHITE, fit, text
 from bot.pictures.faces import CARD_H, CARD_W
@@ -41,9 +39,8 @@ PHASES = {
 
 
 def paint(view: MinchiateView, names: list[str]) -> Image.Image:
-    canvas, draw = table(HEIGHT)
     centre = (WIDTH / 2, HEIGHT / 2 + 6)
-    direction_arrow(draw, centre, ARROW, clockwise=False)
+    canvas, draw = arrowed_table(HEIGHT, centre, clockwise=False)
     places = seat_centres(4, centre, (315, 250), clockwise=False)
     for seat, place in enumerate(places):
         seat_panel(
