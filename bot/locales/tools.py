@@ -260,11 +260,12 @@ def _words(text: str) -> list[str]:
 # Words a translation may keep as the English text has them: proper names everywhere, and
 # words a language writes the same way; each game adds its own (``GameText.kept``).
 SAME_EVERYWHERE = frozenset(
-    {"tavolo", "ok"} | {"english", "italiano", "português", "brasil", "español", "esperanto"}
+    {"tavolo", "ok", "buchholz"}
+    | {"english", "italiano", "português", "brasil", "español", "esperanto"}
 )
 SAME_IN: dict[str, set[str]] = {
     "it": {"di", "host", "standard", "rating"},
-    "pt_BR": {"carro", "tempo", "morte", "terra", "rating", "lobby", "status", "pts"},
+    "pt_BR": {"carro", "tempo", "morte", "terra", "rating", "lobby", "status", "pts", "replays"},
     "es": {"carro", "luna", "pts"},
     "eo": {"tempo", "mondo"},
 }
