@@ -1,5 +1,6 @@
-"""Words shared by the games of the Italian pack (Scopa, Briscola): the cards' names, with the
-article each one takes in a sentence, and their suits.
+"""Words shared by the games of the Italian pack (Scopa, Briscola, Tressette): the cards' names,
+with the article each one takes in a sentence, and their suits; and the lines of a board's
+text that these games write alike.
 
 A card's name reads differently alone (a button: "Asso di Coppe") and in a sentence, where
 its article agrees with its rank ("l'Asso", "il 7", Spanish "la Sota"): each rank's name with
@@ -10,10 +11,11 @@ the English name having none ("Coppe are trumps").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from bot.games.cards import ITALIAN_RANKS, ITALIAN_SUITS
-from bot.i18n import N_, t, tc
+from bot.i18n import N_, t, tc, tn
 
 SUITS = {"c": N_("Coppe"), "d": N_("Denari"), "s": N_("Spade"), "b": N_("Bastoni")}
 RANKS = {"A": N_("Asso"), "F": N_("Fante"), "C": N_("Cavallo"), "R": N_("Re")}
@@ -77,3 +79,21 @@ def by_suit(codes: Iterable[str]) -> str:
 def capital(text: str) -> str:
     """A sentence or label starting with a capital, whatever word the language put first."""
     return text[:1].upper() + text[1:]
+
+
+def seats_and_hand(view: Mapping[str, Any], names: list[str], hand: bool = True) -> list[str]:
+    """A line per seat with the cards it holds, the seat on turn marked ("▶ Ann: 3 cards");
+    then, with ``hand``, the reader's own hand where they hold one."""
+    lines = [
+        tn(
+            "{m} {name}: {n} card",
+            "{m} {name}: {n} cards",
+            view["hand_sizes"][seat],
+            m="▶" if seat == view["current"] else "·",
+            name=name,
+        )
+        for seat, name in enumerate(names)
+    ]
+    if hand and view["hand"]:
+        lines.append(t("Your hand: {cards}", cards=", ".join(card_name(c) for c in view["hand"])))
+    return lines

@@ -17,7 +17,7 @@ from bot.games.briscola.views import BriscolaOutcome, BriscolaView
 from bot.games.events import announcing
 from bot.games.events import deal_begun as deal_begun  # each round's number
 from bot.games.moves import Inputs
-from bot.games.text import KEPT_IN_ITALIAN, by_suit, the_card, the_suit
+from bot.games.text import KEPT_IN_ITALIAN, by_suit, seats_and_hand, the_card, the_suit
 from bot.games.text import card_name as card_name  # the spec names the cards with it
 from bot.i18n import N_, t, tn
 
@@ -228,20 +228,7 @@ def board_lines(view: BriscolaView, names: list[str]) -> list[str]:
             lines.append(t("Your side's tricks: {cards}", cards=by_suit(pile)))
         else:
             lines.append(t("Your tricks: {cards}", cards=by_suit(pile)))
-    for seat, name in enumerate(names):
-        marker = "▶" if seat == view["current"] else "·"
-        lines.append(
-            tn(
-                "{m} {name}: {n} card",
-                "{m} {name}: {n} cards",
-                view["hand_sizes"][seat],
-                m=marker,
-                name=name,
-            )
-        )
-    if view["hand"]:
-        cards = ", ".join(card_name(c) for c in view["hand"])
-        lines.append(t("Your hand: {cards}", cards=cards))
+    lines += seats_and_hand(view, names)
     return lines
 
 

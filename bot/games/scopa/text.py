@@ -13,7 +13,7 @@ from bot.games.moves import Completion, Inputs
 from bot.games.scopa.cards import DENARI, PRIMIERA, SETTEBELLO
 from bot.games.scopa.events import Play, RoundOver, ScopaEvent, SideScore
 from bot.games.scopa.views import ScopaOutcome, ScopaView, Take
-from bot.games.text import KEPT_IN_ITALIAN, by_suit, capital, the_card, the_cards
+from bot.games.text import KEPT_IN_ITALIAN, by_suit, capital, seats_and_hand, the_card, the_cards
 from bot.games.text import card_name as card_name  # the spec names the cards with it
 from bot.i18n import N_, t, tc, tn
 
@@ -237,17 +237,7 @@ def board_lines(view: ScopaView, names: list[str]) -> list[str]:
     lines = [header]
     table = _cards(view["table"]) if view["table"] else t("empty")
     lines.append(t("Table: **{cards}**", cards=table))
-    for seat, name in enumerate(names):
-        marker = "▶" if seat == view["current"] else "·"
-        lines.append(
-            tn(
-                "{m} {name}: {n} card",
-                "{m} {name}: {n} cards",
-                view["hand_sizes"][seat],
-                m=marker,
-                name=name,
-            )
-        )
+    lines += seats_and_hand(view, names, hand=False)
     for side in range(sides):
         seats = list(range(side, view["seats"], sides))
         lines.append(

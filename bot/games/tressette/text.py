@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from bot.games.events import announcing
 from bot.games.events import deal_begun as deal_begun  # each round's number
 from bot.games.moves import Inputs
-from bot.games.text import KEPT_IN_ITALIAN, SUITS, by_suit, the_card
+from bot.games.text import KEPT_IN_ITALIAN, SUITS, by_suit, seats_and_hand, the_card
 from bot.games.text import card_name as card_name  # the spec names the cards with it
 from bot.games.tressette.engine import SEATING
 from bot.games.tressette.events import Accuse, DealOver, TressetteEvent, Trick
@@ -268,20 +268,7 @@ def board_lines(view: TressetteView, names: list[str]) -> list[str]:
     played = [c for trick in view["tricks"] for c in trick["cards"]]
     if played:
         lines.append(t("Played this round: {cards}", cards=by_suit(played)))
-    for seat, name in enumerate(names):
-        marker = "▶" if seat == view["current"] else "·"
-        lines.append(
-            tn(
-                "{m} {name}: {n} card",
-                "{m} {name}: {n} cards",
-                view["hand_sizes"][seat],
-                m=marker,
-                name=name,
-            )
-        )
-    if view["hand"]:
-        cards = ", ".join(card_name(c) for c in view["hand"])
-        lines.append(t("Your hand: {cards}", cards=cards))
+    lines += seats_and_hand(view, names)
     return lines
 
 
