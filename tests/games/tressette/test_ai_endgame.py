@@ -1,0 +1,61 @@
+"""The exact end of a two-seat deal (``endgame``): its alpha-beta, with the bounds it keeps and
+the cards alike it skips, chooses as a plain minimax over every play does."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from bot.games.tressette.cards import LAST_TRICK, PACK, STRENGTH, THIRDS
+from bot.games.tressette.endgame import best_card
+from bot.games.tressette.engine import playable
+
+Hands = tuple[frozenset[str], frozenset[str]]
+
+
+def _after(hands: Hands, leader: int, led: str | None, card: str) -> int:
+    """Seat 0's thirds less seat 1's to the deal's end once the seat on turn plays ``card``."""
+    mover = leader if led is None else 1 - leader
+    rest = (hands[0] - {card}, hands[1]) if mover == 0 else (hands[0], hands[1] - {card})
+    if led is None:
+        return _best(rest, leader, card)
+    took = mover if card[-1] == led[-1] and STRENGTH[card] > STRENGTH[led] else leader
+    thirds = THIRDS[led] + THIRDS[card]
+    later = _best(rest, took, None) if rest[0] or rest[1] else 0
+    if not (rest[0] or rest[1]):
+        thirds += LAST_TRICK
+    return later + (thirds if took == 0 else -thirds)
+
+
+@cache
+def _best(hands: Hands, leader: int, led: str | None) -> int:
+    mover = leader if led is None else 1 - leader
+    values = [
+        _after(hands, leader, led, c) for c in playable(sorted(hands[mover]), [led] if led else [])
+    ]
+    return max(values) if mover == 0 else min(values)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("follow", [False, True])
+def test_the_exact_end_chooses_as_a_plain_minimax(size: int, follow: bool) -> None:
+    """Random hands of ``size`` cards, the seat on turn leading or following: the card chosen
+    is the first of those a plain minimax values best."""
+    for seed in range(25):
+        rng = random.Random(seed)
+        pack = list(PACK)
+        rng.shuffle(pack)
+        hands = [pack[:size], pack[size : 2 * size]]
+        leader = seed % 2
+        trick: list[str] = []
+        if follow:
+            trick = [hands[leader].pop(0)]
+        seat = 1 - leader if follow else leader
+        cards = playable(hands[seat], trick)
+        held = (frozenset(hands[0]), frozenset(hands[1]))
+        values = {c: _after(held, leader, trick[0] if trick else None, c) for c in cards}
+        best = (max if seat == 0 else min)(values.values())
+        first = next(c for c in cards if values[c] == best)
+        assert best_card(hands, seat, leader, trick, cards) == first, (seed, values)
