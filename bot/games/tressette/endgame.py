@@ -7,12 +7,13 @@ included), the other seat playing its best too. It remembers the bounds it has f
 position and the card that proved them (tried first when the position comes again), tries
 only one of the cards of a hand that are alike (of a suit, worth as many thirds, with no card
 of the other seat's between them), and the likelier cards first. A deal is won by the side with
-more points, which only grow with its thirds, so the best margin is also the best chance to win.
+more points, which only grow with its thirds, so the best margin is also the surest win
+(``sure_win``: whether it wins whatever the other seat plays).
 """
 
 from __future__ import annotations
 
-from bot.games.tressette.cards import LAST_TRICK, STRENGTH, THIRDS
+from bot.games.tressette.cards import DEAL_THIRDS, LAST_TRICK, STRENGTH, THIRDS
 from bot.games.tressette.engine import playable
 
 EXACT = 8
@@ -100,12 +101,13 @@ def _margin(table: Table, hands: Hands, leader: int, led: str | None, alpha: int
     return best
 
 
-def best_card(
+def solve(
     hands: list[list[str]], seat: int, leader: int, trick: list[str], cards: list[str]
-) -> str:
+) -> tuple[str, int]:
     """The card of ``cards`` (``seat``'s plays) that keeps the most thirds for ``seat``'s side
-    to the deal's end, ``hands`` both seats' cards (``trick``: the card led, if any). Ties go
-    to the earlier card."""
+    to the deal's end, ``hands`` both seats' cards (``trick``: the card led, if any), and that
+    margin: ``seat``'s thirds less the other's over the rest of the deal, both playing their
+    best. Ties go to the earlier card."""
     held = (frozenset(hands[0]), frozenset(hands[1]))
     led = trick[0] if trick else None
     table: Table = {}
@@ -117,4 +119,21 @@ def best_card(
         found = sign * _after(table, held, leader, led, card, alpha, beta)
         if i == 0 or found > value:
             best, value = card, found
-    return best
+    return best, value
+
+
+def best_card(
+    hands: list[list[str]], seat: int, leader: int, trick: list[str], cards: list[str]
+) -> str:
+    """``solve``'s card."""
+    return solve(hands, seat, leader, trick, cards)[0]
+
+
+def sure_win(thirds: list[int], accusi: list[int], seat: int, margin: int) -> bool:
+    """Whether ``seat`` wins the deal (more points) with ``margin`` thirds more than the other
+    over the rest of it, ``thirds`` each seat's taken so far and ``accusi`` its points."""
+    left = DEAL_THIRDS - sum(thirds)
+    mine = (left + margin) // 2
+    ours = (thirds[seat] + mine) // 3 + accusi[seat]
+    theirs = (thirds[1 - seat] + left - mine) // 3 + accusi[1 - seat]
+    return ours > theirs

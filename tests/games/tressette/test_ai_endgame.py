@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from bot.games.tressette.cards import LAST_TRICK, PACK, STRENGTH, THIRDS
-from bot.games.tressette.endgame import best_card
+from bot.games.tressette.endgame import best_card, sure_win
 from bot.games.tressette.engine import playable
 
 Hands = tuple[frozenset[str], frozenset[str]]
@@ -59,3 +59,24 @@ def test_the_exact_end_chooses_as_a_plain_minimax(size: int, follow: bool) -> No
         best = (max if seat == 0 else min)(values.values())
         first = next(c for c in cards if values[c] == best)
         assert best_card(hands, seat, leader, trick, cards) == first, (seed, values)
+
+
+@pytest.mark.parametrize(
+    ("margin", "accusi", "won"),
+    [
+        (0, [0, 0], True),  # 20 thirds to 15: 6 points to 5
+        (-4, [0, 0], True),  # 18 to 17: still 6 to 5
+        (-6, [0, 0], False),  # 17 to 18: 5 to 6
+        (0, [0, 3], False),  # 6 to 5, and the other's accuso: 6 to 8
+        (6, [0, 3], False),  # 23 to 12: 7 to 4 + 3, level
+        (8, [0, 3], True),  # 24 to 11: 8 to 3 + 3
+    ],
+)
+def test_a_sure_win_counts_the_points_of_the_whole_deal(
+    margin: int, accusi: list[int], won: bool
+) -> None:
+    """Seat 0 has taken 15 thirds and seat 1 10, 10 are left (the last trick's 3 with them):
+    whether seat 0 wins the deal with ``margin`` more over the rest (and seat 1, the other
+    way round)."""
+    assert sure_win([15, 10], accusi, 0, margin) is won
+    assert sure_win([10, 15], accusi[::-1], 1, margin) is won
