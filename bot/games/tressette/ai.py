@@ -36,9 +36,7 @@ from bot.games.tressette.policy import Trick, choose_card, heed, natural_signal
 from bot.games.tressette.sample import Sampler
 
 RULES = Tressette()
-HARD_PLAYOUTS = {2: 240, 4: 360}
-"""Playouts a move, by seats: more at four, where a move of 240 took less time (p95 about 95 ms
-against 130-140 at two) and the playouts paid most (120 won fewer deals against ``easy``)."""
+HARD_PLAYOUTS = 240
 
 
 def _plain(legal: list[str]) -> list[str]:
@@ -97,17 +95,15 @@ class EasyPlayer:
 
 
 class HardPlayer:
-    """Determinized Monte Carlo over ``budget`` playouts (``HARD_PLAYOUTS`` unless told), each
-    card played out to the end of the deal on deals that fit the seat's view; ``signals``:
-    given, read and heeded."""
+    """Determinized Monte Carlo over ``budget`` playouts, each card played out to the end of
+    the deal on deals that fit the seat's view; ``signals``: given, read and heeded."""
 
-    def __init__(self, budget: int | None = None, signals: bool = True) -> None:
+    def __init__(self, budget: int = HARD_PLAYOUTS, signals: bool = True) -> None:
         self.budget = budget
         self.signals = signals
 
     def choose(self, view: Json, legal: list[str], rng: random.Random) -> str | None:
         signals = self.signals
-        budget = HARD_PLAYOUTS[view["seats"]] if self.budget is None else self.budget
 
         def play(plays: list[str]) -> str:
             cards = [_card(a) for a in plays]
@@ -139,7 +135,7 @@ class HardPlayer:
                 lambda _, r: sampler.draw(r),
                 lambda st, seat, r: playout(st, seat, r, signals),
                 rng,
-                budget,
+                self.budget,
             )
 
         return _turn(view, legal, play, self.signals)
