@@ -8,9 +8,14 @@ from functools import cache
 
 import pytest
 
+from bot.games import make_player
+from bot.games.tressette.ai import HardPlayer
 from bot.games.tressette.cards import LAST_TRICK, PACK, STRENGTH, THIRDS
-from bot.games.tressette.endgame import best_card, sure_win
+from bot.games.tressette.endgame import EXACT, best_card, solve, sure_win
 from bot.games.tressette.engine import playable
+from tests.games.support import seat_on_turn
+
+from .deals import RULES, act
 
 Hands = tuple[frozenset[str], frozenset[str]]
 
@@ -80,3 +85,31 @@ def test_a_sure_win_counts_the_points_of_the_whole_deal(
     way round)."""
     assert sure_win([15, 10], accusi, 0, margin) is won
     assert sure_win([10, 15], accusi[::-1], 1, margin) is won
+
+
+def test_hard_plays_the_solved_card_when_it_wins_the_two_seat_deal_for_sure() -> None:
+    """Two-seat deals played by ``easy`` to the drawn stock: at each of ``hard``'s turns with
+    eight cards or fewer, when the solved card wins the deal whatever the other plays,
+    ``hard`` plays it (its playouts, 8 a move, would often choose another; of cards as good,
+    the first of the legal plays)."""
+    easy, hard = make_player("tressette", "easy"), HardPlayer(budget=8)
+    sure = 0
+    for seed in range(6):
+        state = RULES.new_game(seats=2, seed=seed)
+        rng = random.Random(seed)
+        while state.deal_no == 1:
+            seat = seat_on_turn(RULES, state)
+            view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+            move = easy.choose(view, legal, rng)
+            if not state.stock and len(state.hands[seat]) <= EXACT:
+                cards = [a.split(":")[1] for a in legal if a.startswith("play:")]
+                card, margin = solve(state.hands, seat, state.leader, state.trick, cards)
+                accusi = [
+                    sum(d["points"] for d in view["declared"] if d["seat"] == s) for s in (0, 1)
+                ]
+                if sure_win(view["thirds"], accusi, seat, margin):
+                    sure += 1
+                    assert hard.choose(view, legal, rng) == f"play:{card}", (seed, view)
+            assert move is not None
+            state, _ = act(state, seat, move)
+    assert sure >= 10, sure
