@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from bot.games.base import Json, Rules
 
 StateT = TypeVar("StateT")
+DealT = TypeVar("DealT")
 
 Sample = Callable[[random.Random], Any]
 Playout = Callable[[Any, random.Random], float]
@@ -67,6 +68,19 @@ def best_for_view(
         rng,
         playouts,
     )
+
+
+def fitting(deal: Callable[[bool], DealT | None], tries: int) -> DealT:
+    """A sample's hidden cards from ``deal``: up to ``tries`` deals that keep every fact play
+    revealed (``deal(True)``, None when its random filling cornered itself), else one that lets
+    them go (``deal(False)``, which always succeeds)."""
+    for _ in range(tries):
+        dealt = deal(True)
+        if dealt is not None:
+            return dealt
+    dealt = deal(False)
+    assert dealt is not None, "a deal that ignores what play revealed always succeeds"
+    return dealt
 
 
 def deal_unseen(view: dict[str, Any], unseen: list[str], rng: random.Random) -> list[list[str]]:

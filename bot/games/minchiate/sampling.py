@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from bot.games.ai.search import fitting
 from bot.games.base import Json, parse_options
 from bot.games.kit import restore
 from bot.games.minchiate.cards import MATTO, PACK, SUIT, TRUMP
@@ -113,14 +114,8 @@ class Sampler:
         return hands
 
     def draw(self, rng: random.Random) -> MinchiateState:
-        hands = None
-        for _ in range(ATTEMPTS):
-            hands = self._deal(rng, constrained=True)
-            if hands is not None:
-                break
-        if hands is None:  # what play revealed cannot all hold (it should): ignore it
-            hands = self._deal(rng, constrained=False)
-            assert hands is not None
+        # What play revealed should always hold; if the deals keep failing, it is let go.
+        hands = fitting(lambda constrained: self._deal(rng, constrained=constrained), ATTEMPTS)
         view = self.view
         st = MinchiateState(
             seed=0,

@@ -13,7 +13,9 @@ said it holds), plays each card (with the signal it would say) out to the end of
 the quick policy for every seat, the signals given and heeded (``playout``), and keeps the card
 with the best mean difference of the deal's thirds for its side (partners together at four).
 At two seats, once the stock is drawn and the hands are short (``endgame``), every card is
-known and it plays the end exactly.
+known and it solves the end exactly (an alpha-beta, from eight cards in hand): when a card wins
+the deal whatever the other seat plays, it plays it; else it searches on as before, where a
+weaker player's mistakes still count (the exact end assumes none).
 It heeds its partner's busso as a good player does, without a search: it takes with its best
 card of the suit when that takes the trick, then leads the suit back. Budgets are counted in
 playouts. ``HardPlayer(signals=False)`` neither gives nor reads signals (the benchmark of what
@@ -27,7 +29,7 @@ from collections.abc import Callable
 
 from bot.games.ai.search import best_for_view
 from bot.games.base import Json
-from bot.games.tressette.endgame import EXACT, best_card
+from bot.games.tressette.endgame import EXACT, solve, sure_win
 from bot.games.tressette.engine import Tressette
 from bot.games.tressette.playout import playout
 from bot.games.tressette.policy import Trick, choose_card, heed, natural_signal
@@ -120,8 +122,12 @@ class HardPlayer:
             sampler = Sampler(view, signals)
             if sampler.certain and view["seats"] == 2 and len(view["hand"]) <= EXACT:
                 st = sampler.draw(rng)
-                card = best_card(st.hands, view["seat"], st.leader, st.trick, cards)
-                return plays[cards.index(card)]
+                card, margin = solve(st.hands, view["seat"], st.leader, st.trick, cards)
+                accusi = [0, 0]
+                for d in view["declared"]:
+                    accusi[d["seat"]] += d["points"]
+                if sure_win(view["thirds"], accusi, view["seat"], margin):
+                    return plays[cards.index(card)]
             return best_for_view(
                 RULES,
                 view,

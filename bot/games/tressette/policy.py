@@ -33,8 +33,12 @@ def richest(cards: list[str]) -> str:
     return max(cards, key=lambda c: (THIRDS[c], -STRENGTH[c]))
 
 
-def suit_length(hand: Collection[str], suit: str) -> int:
-    return sum(c[-1] == suit for c in hand)
+def suit_lengths(hand: Collection[str]) -> dict[str, int]:
+    """How many cards of each suit ``hand`` holds (the suits it holds)."""
+    lengths: dict[str, int] = {}
+    for c in hand:
+        lengths[c[-1]] = lengths.get(c[-1], 0) + 1
+    return lengths
 
 
 def choose_card(
@@ -65,11 +69,12 @@ def choose_card(
 def lead(hand: list[str], playable: list[str], gone: Collection[str]) -> str:
     """A card no one can beat, of the longest suit holding one; else a low card of the
     longest suit (not its Asso, when it holds another)."""
+    lengths = suit_lengths(hand)
     masters = [c for c in playable if master(c, gone, hand)]
     if masters:
-        return max(masters, key=lambda c: (suit_length(hand, c[-1]), STRENGTH[c]))
-    longest = max(suit_length(hand, c[-1]) for c in playable)
-    suit = [c for c in playable if suit_length(hand, c[-1]) == longest]
+        return max(masters, key=lambda c: (lengths[c[-1]], STRENGTH[c]))
+    longest = max(lengths[c[-1]] for c in playable)
+    suit = [c for c in playable if lengths[c[-1]] == longest]
     return cheapest(suit)
 
 

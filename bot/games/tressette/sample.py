@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from bot.games.ai.search import fitting
 from bot.games.base import Json, parse_options
 from bot.games.tressette.cards import PACK
 from bot.games.tressette.engine import SEATING, TressetteOptions, TressetteState
@@ -121,14 +122,7 @@ class Sampler:
         return places
 
     def draw(self, rng: random.Random) -> TressetteState:
-        dealt = None
-        for _ in range(TRIES):
-            dealt = self.deal(rng, keep_voids=True)
-            if dealt is not None:
-                break
-        if dealt is None:
-            dealt = self.deal(rng, keep_voids=False)
-            assert dealt is not None, "the view accounts for every card"
+        dealt = fitting(lambda keep: self.deal(rng, keep_voids=keep), TRIES)
         view = self.view
         hands = [h + extra for h, extra in zip(self.hands, dealt, strict=False)]
         sides = SEATING.side_count(view["seats"])
