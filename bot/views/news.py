@@ -4,10 +4,12 @@ or a later deal, and names its deal when it is shown after the next one has begu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.games.base import Event
 from bot.i18n import t
 from bot.tables import Table
-from bot.views.outbox import News
+from bot.views.outbox import News, Outbox
 from bot.views.render import news_lines
 
 
@@ -58,3 +60,17 @@ def named(news: News, deal: int | None) -> str:
 
 def _deal_news(n: int, news: str) -> str:
     return t("Deal {n}: {news}", n=n, news=news)
+
+
+def before_board(box: Outbox, deals: dict[int, int | None]) -> Callable[[News], bool]:
+    """Which of ``box``'s news must go before its next board edit: that of another table, or
+    of a move before the one the board would show, or of a deal before the table's
+    (``deals``: each table's deal as last told)."""
+    table = next(iter(box.boards.values()))
+    deal = deals.get(table.id)
+
+    def before(news: News) -> bool:
+        earlier = news.table is not table or news.move < table.record.moves
+        return earlier or after_its_deal(news, deal)
+
+    return before

@@ -43,7 +43,7 @@ from bot.tables.clock import REAL, Clock
 from bot.views.board_message import board_message, board_pictures, result_link
 from bot.views.drawn import DrawnBoards
 from bot.views.ended import EndedTables
-from bot.views.news import after_its_deal, named, news_of
+from bot.views.news import before_board, named, news_of
 from bot.views.outbox import Budget, Call, News, Outbox, Windows
 from bot.views.pings import Pings, due
 from bot.views.render import first_message
@@ -232,8 +232,8 @@ class Publisher:
                 elif now < ready < math.inf:
                     box.hurry.clear()  # moves coalesce; a start or an end cuts the wait short
                     await self.clock.wait(box.hurry, ready - now)
-                elif box.boards and box.news and self._before_board(box)(box.news[0]):
-                    await self._send_news(box, self._before_board(box))
+                elif box.boards and box.news and before_board(box, self._deals)(box.news[0]):
+                    await self._send_news(box, before_board(box, self._deals))
                 elif box.boards:
                     await self._send_board(box)
                 elif box.news:
@@ -252,18 +252,6 @@ class Publisher:
                 box.drop()
             except Exception:
                 log.exception("channel %s: publishing failed", box.channel_id)
-
-    def _before_board(self, box: Outbox) -> Callable[[News], bool]:
-        """Which news must go before the next board edit: that of another table, or of a
-        move before the one the board would show, or of a deal before the table's."""
-        table = next(iter(box.boards.values()))
-        deal = self._deals.get(table.id)
-
-        def before(news: News) -> bool:
-            earlier = news.table is not table or news.move < table.record.moves
-            return earlier or after_its_deal(news, deal)
-
-        return before
 
     async def _send_news(self, box: Outbox, which: Callable[[News], bool]) -> None:
         """One message with the first news waiting, as many as fit of those ``which`` takes."""
