@@ -352,6 +352,15 @@ def pings_ahead_of_the_board(discord: FakeDiscord, table_id: int, since: int = 0
     return ahead
 
 
+def a_play(row: TableRow, seat: int) -> str:
+    """A move the seat's hand offers: a plain card if there is one, else One Hundred's Ace,
+    whose total ``make_move`` then gives (near 100 it may be the only card that keeps the pile
+    from going over). The hand offers the Ace without its total, so this reads the offered
+    tokens (``choices``), never the engine's ``play:AC:<total>``."""
+    choices = row.choices(seat)
+    return next((c for c in choices if c not in ("play:AS", "play:AC")), choices[0])
+
+
 async def make_move(user: SimUser, hand: Message, token: str, total: int | None = None) -> Reply:
     """Pick ``token`` in a hand message; a One Hundred Ace asks for ``total`` in a modal."""
     for button in hand.buttons:

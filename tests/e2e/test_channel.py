@@ -15,6 +15,7 @@ from fakediscord import FakeDiscord, Message, SimUser
 from .botprocess import BotProcess
 from .driver import (
     TableRow,
+    a_play,
     add_ai,
     board_of,
     make_move,
@@ -32,12 +33,6 @@ pytestmark = pytest.mark.e2e
 
 LONG_MATCH = 7
 """A seed: the match below lasts 163 moves, 69 turns of Alice's and of Bob's."""
-
-
-def a_play(row: TableRow, seat: int) -> str:
-    """A plain card to play (not an Ace whose total must be typed), if there is one."""
-    choices = row.choices(seat)
-    return next((c for c in choices if c not in ("play:AS", "play:AC")), choices[0])
 
 
 PING_AFTER = 4.0

@@ -17,7 +17,7 @@ from fakediscord.permissions import MANAGE_GUILD
 from fakediscord.users import SimUser
 
 from .botprocess import BotProcess
-from .driver import Store, TableRow, answered, make_move, moved
+from .driver import Store, TableRow, a_play, answered, make_move, moved
 from .words import command, label, said
 
 pytestmark = pytest.mark.e2e
@@ -37,13 +37,6 @@ def png_size(message: Message, what: str) -> tuple[int, int]:
     assert attachment is not None, f"{what} has no picture"
     assert attachment.filename.endswith(".png") and attachment.data[:8] == b"\x89PNG\r\n\x1a\n"
     return Image.open(io.BytesIO(attachment.data)).size
-
-
-def _simple(legal: list[str]) -> str:
-    """A move that asks for nothing more (not an Ace that chooses the total), if there is one:
-    near 100 an Ace may be the only card that keeps the pile from going over (it then asks for
-    the total, which ``make_move`` gives)."""
-    return next((a for a in legal if a.split(":")[1] not in ("AS", "AC")), legal[0])
 
 
 async def open_hand(user: SimUser, board: Message, language: str) -> Message:
@@ -116,13 +109,13 @@ async def test_a_portuguese_player_reads_her_hand_in_portuguese_on_an_italian_bo
     row = await persons_turn()
     while row.turn() == 1:
         alice_hand = await open_hand(alice, playing, "en")
-        await make_move(alice, alice_hand, _simple(row.legal(1)), total=0)
+        await make_move(alice, alice_hand, a_play(row, 1), total=0)
         await moved(discord, store, table_id, row.moves)
         row = await persons_turn()
     hand = await open_hand(ana, playing, "pt_BR")
     first = hand.embed_image()
     assert first is not None and png_size(hand, "the hand")[1] > 100
-    await make_move(ana, hand, _simple(row.legal(0)), total=0)
+    await make_move(ana, hand, a_play(row, 0), total=0)
     await moved(discord, store, store.table().id, row.moves)
     await discord.wait_for(
         lambda: hand.embed_image() is not None and hand.embed_image() != first,
