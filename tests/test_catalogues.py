@@ -24,8 +24,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from bot.cogs.language import TEXT, Translator, is_name
+from bot.games import SPECS
 from bot.i18n import LANGUAGES, speaking, tn
 from bot.locales.tools import (
+    SHARED,
     command_tree,
     left_in_english,
     owner_of,
@@ -451,6 +453,16 @@ def test_a_catalogue_names_only_its_own_places_in_the_code() -> None:
     for owner, part in split(_template()).items():
         places = {owner_of(path) for m in part if m.id for path, _ in m.locations}
         assert places <= {owner}, owner
+
+
+def test_a_game_s_name_offered_as_a_command_choice_is_in_the_game_s_own_catalogue() -> None:
+    """``/table new game:`` offers every game by name: each name is its game's text, so a
+    new game adds it to no shared catalogue."""
+    parts = split(_template())
+    for name, spec in SPECS.items():
+        choice = ("command", spec.title)
+        assert choice in {_key(m) for m in parts[name] if m.id}, name
+        assert choice not in {_key(m) for m in parts[SHARED] if m.id}, name
 
 
 def test_a_catalogue_is_not_rewritten_for_its_date_alone(tmp_path: Path) -> None:

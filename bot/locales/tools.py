@@ -179,9 +179,18 @@ def template() -> Catalog:
         catalog.add(
             message, None, [(f"bot/{filename}", lineno)], auto_comments=comments, context=context
         )
+    titles = {spec.title: name for name, spec in SPECS.items()}
     for context, text in command_texts():
-        catalog.add(text, None, [("slash commands", 0)], context=context)
+        catalog.add(text, None, [(_command_place(text, titles), 0)], context=context)
     return catalog
+
+
+def _command_place(text: str, titles: dict[str, str]) -> str:
+    """Where a slash command's text is said to be written: a game's name, offered as a
+    command's choice, in the game's folder (so its catalogue holds it, and a new game's name
+    touches no shared catalogue); every other text in the commands at large."""
+    game = titles.get(text)
+    return "slash commands" if game is None else f"bot/games/{game}/slash commands"
 
 
 HEADER = """\
