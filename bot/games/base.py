@@ -8,6 +8,7 @@ that ``apply`` never mutates. A game is fully determined by
 from __future__ import annotations
 
 import random
+from collections.abc import Container
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -143,3 +144,13 @@ def split_token(action: object) -> list[str]:
     if not isinstance(action, str) or not action or len(action) > 40 or not action.isascii():
         raise GameError("That is not a move.")
     return action.split(":")
+
+
+def not_held(card: str, pack: Container[str], hand: Container[str]) -> GameError | None:
+    """Why a seat may not play ``card`` from ``hand``: it is no card of ``pack``, or the seat
+    does not hold it; None when it holds it."""
+    if card not in pack:
+        return GameError("That is not a card.")
+    if card not in hand:
+        return GameError("You do not hold that card.")
+    return None

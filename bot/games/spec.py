@@ -25,7 +25,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypedDict, TypeVar
 
 from bot.games.ai.base import Player, RandomPlayer, check_level
 from bot.games.kit import Engine
@@ -91,6 +91,25 @@ def no_scores(events: Sequence[object]) -> list[Scored]:
     """The ``scores`` of a game that keeps no score of those kinds move by move: its points
     are in the seats' figures."""
     return []
+
+
+class DealsOutcome(TypedDict):
+    """The outcome of a match won by sides over deals, as its figures read it (the game's
+    outcome has these keys among its own)."""
+
+    deals: int  # deals played
+    deals_won: list[int]  # by seat: its side's
+    points: list[int]  # by seat: its side's
+
+
+def deals_won(outcome: DealsOutcome, seat: int) -> dict[str, int]:
+    """The ``figures`` of such a match: the seat's side's deals won and points, and the deals
+    played."""
+    return {
+        "deals_won": outcome["deals_won"][seat],
+        "deals": outcome["deals"],
+        "points": outcome["points"][seat],
+    }
 
 
 def summing(stats: Sequence[str]) -> Callable[[Mapping[str, int]], dict[str, int]]:

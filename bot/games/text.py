@@ -1,6 +1,6 @@
 """Words shared by the games of the Italian pack (Scopa, Briscola, Tressette): the cards' names,
 with the article each one takes in a sentence, and their suits; and the lines of a board's
-text that these games write alike.
+text and the news that these games write alike.
 
 A card's name reads differently alone (a button: "Asso di Coppe") and in a sentence, where
 its article agrees with its rank ("l'Asso", "il 7", Spanish "la Sota"): each rank's name with
@@ -79,6 +79,12 @@ def by_suit(codes: Iterable[str]) -> str:
 def capital(text: str) -> str:
     """A sentence or label starting with a capital, whatever word the language put first."""
     return text[:1].upper() + text[1:]
+
+
+def deal_news(n: int, news: str) -> str:
+    """News shown once the next deal has begun, naming its own: a round, as these games call
+    a deal."""
+    return t("Round {n}: {news}", n=n, news=news)
 
 
 def seats_and_hand(view: Mapping[str, Any], names: list[str], hand: bool = True) -> list[str]:

@@ -350,24 +350,36 @@ def tally_bar(tally: int, limit: int) -> Extra:
     return bar
 
 
-def token_row(left_over: int, total: int) -> Extra:
-    """A seat's tokens (chips, lives): the ``left_over`` of ``total`` gold, the lost ones
-    hollow; "out" with none left."""
+def disc_row(gold: int, total: int) -> Extra:
+    """``total`` discs in a row, the first ``gold`` of them gold and the others hollow (a
+    side's deals: those won of those to win)."""
 
     def row(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         left, top, _, bottom = box
         y = (top + bottom) / 2
         for i in range(total):
             x = left + 8 + i * 22
-            full = i < left_over
+            full = i < gold
             draw.ellipse(
                 (x - 8, y - 8, x + 8, y + 8),
                 fill=GOLD if full else None,
                 outline=GOLD if full else DIM,
                 width=2,
             )
+
+    return row
+
+
+def token_row(left_over: int, total: int) -> Extra:
+    """A seat's tokens (chips, lives): the ``left_over`` of ``total`` gold, the lost ones
+    hollow; "out" with none left."""
+    discs = disc_row(left_over, total)
+
+    def row(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+        discs(canvas, draw, box)
         if not left_over:
-            text(draw, (left + 8 + total * 22, y), t("out"), 15, DIM, anchor="lm")
+            left, top, _, bottom = box
+            text(draw, (left + 8 + total * 22, (top + bottom) / 2), t("out"), 15, DIM, anchor="lm")
 
     return row
 

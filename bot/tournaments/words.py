@@ -1,11 +1,24 @@
-"""What the channel is told of a tournament's rounds and matches, in the words of the
-language being spoken (the service speaks the channel's)."""
+"""What the channel is told of a tournament (its heading, its rounds and matches), in the
+words of the language being spoken (the service speaks the channel's)."""
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import N_, t
 from bot.storage.tournaments import MatchRecord, Tournament
+from bot.text import game_title
 from bot.tournaments.rounds import entrant
+
+FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
+
+
+def title(tour: Tournament) -> str:
+    """The tournament's heading: its game and its format."""
+    record = tour.record
+    return t(
+        "Tournament · {game} · {format}",
+        game=game_title(record.game),
+        format=t(FORMATS[record.format]),
+    )
 
 
 def not_opened(match: MatchRecord, why: str) -> str:

@@ -12,8 +12,7 @@ import discord
 from bot.i18n import t
 from bot.tables import TableError
 from bot.text import game_title
-from bot.tournaments import Plan, Tournament, Tournaments
-from bot.views import tournament_board
+from bot.tournaments import Plan, Tournament, Tournaments, words
 from bot.views.access import thinking
 from bot.views.click import Interaction
 from bot.views.errors import tell
@@ -175,7 +174,7 @@ async def history(interaction: Interaction) -> None:
         lines.append(
             t(
                 "{title} · {date} · {result}",
-                title=tournament_board.title(tour),
+                title=words.title(tour),
                 date=tour.record.created_at[:10],
                 result=t("champion {name}", name=champion) if champion else t("cancelled"),
             )

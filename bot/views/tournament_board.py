@@ -9,13 +9,11 @@ from dataclasses import dataclass
 import discord
 
 from bot.gallery import Slot
-from bot.i18n import N_, t
+from bot.i18n import t
 from bot.pictures.standings_table import Row
-from bot.text import game_title
-from bot.tournaments import MatchRecord, Tournament, rounds
+from bot.tournaments import MatchRecord, Tournament, rounds, words
 from bot.tournaments.standings import Line, halves, standings
 
-FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
 DESCRIPTION_MAX = 4096  # characters in an embed's description
 COLOUR = discord.Colour.dark_gold()
 
@@ -28,15 +26,6 @@ class Standings:
     subtitle: str
     columns: tuple[str, ...]
     rows: list[Row]
-
-
-def title(tour: Tournament) -> str:
-    record = tour.record
-    return t(
-        "Tournament · {game} · {format}",
-        game=game_title(record.game),
-        format=t(FORMATS[record.format]),
-    )
 
 
 def _status(tour: Tournament) -> str:
@@ -184,4 +173,4 @@ def body(tour: Tournament) -> str:
 
 
 def embed(tour: Tournament) -> discord.Embed:
-    return discord.Embed(title=title(tour), description=body(tour), colour=COLOUR)
+    return discord.Embed(title=words.title(tour), description=body(tour), colour=COLOUR)

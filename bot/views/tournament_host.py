@@ -19,7 +19,7 @@ from bot.pictures.standings_table import standings_image
 from bot.tables import Table
 from bot.tables.clock import REAL, Clock
 from bot.tables.floor import Listener
-from bot.tournaments import ThreadRefused, Tournament, Tournaments
+from bot.tournaments import ThreadRefused, Tournament, Tournaments, words
 from bot.views import tournament_board
 from bot.views.attach import bracket_files, picture_files
 from bot.views.errors import CONTENT_MAX
@@ -138,7 +138,7 @@ class TournamentHost:
         record = tour.record
         with speaking(self.language(record.channel_id, record.guild_id)):
             embed, buttons = tournament_board.embed(tour), signup_buttons(tour)
-            title = tournament_board.title(tour)
+            title = words.title(tour)
             table = tournament_board.standings_table(tour)
         if not self.pictures(record.guild_id):
             return embed, buttons, []

@@ -13,14 +13,12 @@ from bot.gallery import Slot, bracket_image
 from bot.i18n import N_, speaking, t
 from bot.storage.tournaments import MatchRecord, Tournament
 from bot.storage.web import WebServer
-from bot.text import game_title
-from bot.tournaments import rounds
+from bot.tournaments import rounds, words
 from bot.tournaments.standings import halves, standings
 from bot.web import text
 from bot.web.routes import Site, link, missing, path_id, render, server_of
 
 LISTED = 25  # the latest ended tournaments on the list (the open ones are few, all listed)
-FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
 STATES = {
     "signup": N_("Sign-up"),
     "running": N_("Running"),
@@ -47,15 +45,6 @@ async def _names(site: Site, tour: Tournament) -> dict[int, str]:
     }
 
 
-def _title(tour: Tournament) -> str:
-    record = tour.record
-    return t(
-        "Tournament · {game} · {format}",
-        game=game_title(record.game),
-        format=t(FORMATS[record.format]),
-    )
-
-
 async def tournaments(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
     ids = [i for i, guild in await site.tournaments.open_ids() if guild == server.guild_id]
@@ -65,7 +54,7 @@ async def tournaments(request: web.Request) -> web.Response:
     with speaking(language):
         listed = [
             (
-                _title(tour),
+                words.title(tour),
                 t(STATES[tour.record.status]),
                 tour.record.created_at[:10],
                 link(f"/s/{server.guild_id}/tournaments/{tour.record.id}", lang=lang),
@@ -124,7 +113,7 @@ async def tournament(request: web.Request) -> web.Response:
         ]
         champion = names.get(record.champion) if record.champion is not None else None
         page = {
-            "title": _title(tour),
+            "title": words.title(tour),
             "state": t(STATES[record.status]),
             "champion": champion,
             "entrants": [names[e.n] for e in tour.entrants],
@@ -155,7 +144,7 @@ async def bracket(request: web.Request) -> web.Response:
             [Slot(m["sides"][0], (m["sides"][1:] or [None])[0], m["won"]) for m in drawn]
         )
     with speaking(language):
-        title = _title(tour)
+        title = words.title(tour)
     data = await site.boards.painter(lambda: bracket_image(title, columns, len(columns[0])))
     response = web.Response(body=data, content_type="image/png")
     response.headers["Cache-Control"] = "no-store"

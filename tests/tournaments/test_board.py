@@ -11,6 +11,7 @@ from PIL import Image
 from bot.gallery import bracket_image
 from bot.pictures.standings_table import ROW, ROWS_MAX, Row, standings_image, standings_picture
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament
+from bot.tournaments import words
 from bot.views import tournament_board
 from tests.tournaments.test_storage import a_tournament
 
@@ -46,7 +47,7 @@ def test_the_sign_up_lists_its_entrants() -> None:
     tour = Tournament(record=a_tournament(), entrants=entrants(3))
     body = tournament_board.body(tour)
     assert "Sign-up is open" in body and "Entrants: 3" in body and "3. P3" in body
-    assert tournament_board.title(tour) == "Tournament · Briscola · Swiss"
+    assert words.title(tour) == "Tournament · Briscola · Swiss"
 
 
 def test_a_knockout_shows_its_bracket_as_text_and_as_a_picture() -> None:

@@ -22,14 +22,13 @@ from bot.pictures.boards import (
     SIDE_COLOURS,
     WIDTH,
     Board,
-    Box,
-    Extra,
     badge,
+    disc_row,
     lay_trick,
     ring_of_seats,
 )
 from bot.pictures.deck import back, card
-from bot.pictures.draw import GOLD, Stamp, fit, text
+from bot.pictures.draw import Stamp, fit, text
 
 CARD = 90
 """The width of a card on the table."""
@@ -55,7 +54,7 @@ def paint(view: BriscolaView, names: list[str]) -> Image.Image:
         (t(TITLE), ""),
         clockwise=False,
         out=lambda seat: False,
-        extra=lambda seat: _mani_row(view["deals_won"][seat % sides], goal),
+        extra=lambda seat: disc_row(view["deals_won"][seat % sides], goal),
         outline=lambda seat: SIDE_COLOURS[seat % sides] if sides == 2 and seats == 4 else None,
     )
     _corner(draw, (14, 42), t("Rounds won: {won}", won=won), "lm")
@@ -115,21 +114,6 @@ def _across(code: str) -> Stamp:
 def _back() -> Stamp:
     """A back at the table's size."""
     return Stamp.of(back(SPEC.pack, 0).resize((CARD, CARD_H), Image.Resampling.LANCZOS))
-
-
-def _mani_row(won: int, goal: int) -> Extra:
-    """A side's mani: a gold disc for each won, a hollow one for each still to win."""
-
-    def row(canvas: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
-        left, top, _, bottom = box
-        y = (top + bottom) / 2
-        for i in range(goal):
-            x = left + 8 + i * 22
-            full = i < won
-            disc = (x - 8, y - 8, x + 8, y + 8)
-            draw.ellipse(disc, fill=GOLD if full else None, outline=GOLD if full else DIM, width=2)
-
-    return row
 
 
 PAINTER = Board(paint, seats=4, moves=30)

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 
 from bot.games.briscola.cards import CARICHI
 from bot.games.briscola.events import BriscolaEvent
-from bot.games.briscola.views import BriscolaOutcome
-from bot.games.spec import Counts, count, no_scores, summing
+from bot.games.spec import Counts, count, deals_won, no_scores, summing
 
 STATS = ("deals_won", "deals", "points", "carichi")
 """The figures summed in a player's statistics."""
 totals = summing(STATS)
 scores = no_scores  # the module's docstring says why
+figures = deals_won
 
 
 def counts(events: Sequence[BriscolaEvent]) -> Counts:
@@ -35,11 +35,3 @@ def counts(events: Sequence[BriscolaEvent]) -> Counts:
         if theirs:
             count(found, winner, "carichi", theirs)
     return found
-
-
-def figures(outcome: BriscolaOutcome, seat: int) -> dict[str, int]:
-    return {
-        "deals_won": outcome["deals_won"][seat],
-        "deals": outcome["deals"],
-        "points": outcome["points"][seat],
-    }

@@ -19,6 +19,7 @@ from bot.games.events import deal_begun as deal_begun  # each round's number
 from bot.games.moves import Inputs
 from bot.games.text import KEPT_IN_ITALIAN, by_suit, seats_and_hand, the_card, the_suit
 from bot.games.text import card_name as card_name  # the spec names the cards with it
+from bot.games.text import deal_news as deal_news  # each round's news
 from bot.i18n import N_, t, tn
 
 TITLE = N_("Briscola")
@@ -59,11 +60,6 @@ def _points(n: int) -> str:
 
 announced = announcing(ANNOUNCED)
 """Each round's last trick and result, and the match's."""
-
-
-def deal_news(n: int, news: str) -> str:
-    """News shown once the next deal has begun, naming its own."""
-    return t("Round {n}: {news}", n=n, news=news)
 
 
 def narrate(event: BriscolaEvent, names: list[str]) -> str | None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import Field
 
-from bot.games.base import Json, Options, shuffled
+from bot.games.base import Json, Options, not_held, shuffled
 from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
 from bot.games.cento import events as ev
 from bot.games.cento.events import CentoEvent
@@ -252,10 +252,8 @@ def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> GameError:
     if seat != st.current:
         return GameError("It is not your turn.")
     card = parts[1]
-    if card not in CARD_SET:
-        return GameError("That is not a card.")
-    if card not in st.hands[seat]:
-        return GameError("You do not hold that card.")
+    if refused := not_held(card, CARD_SET, st.hands[seat]):
+        return refused
     if card in CHOOSERS:
         if len(parts) != 3:
             return GameError(

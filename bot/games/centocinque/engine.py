@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from pydantic import Field
 
-from bot.games.base import Json, Options, shuffled
+from bot.games.base import Json, Options, not_held, shuffled
 from bot.games.cards import ITALIAN_SUITS, italian_pack, rank, suit
 from bot.games.centocinque import events as ev
 from bot.games.centocinque.events import CentocinqueEvent
@@ -339,10 +339,8 @@ def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> GameError
     if kind == "pass":
         return GameError("You can only pass after drawing a Cavallo you want to keep.")
     card = parts[1] if len(parts) > 1 else ""
-    if card not in PACK_SET:
-        return GameError("That is not a card.")
-    if card not in hand:
-        return GameError("You do not hold that card.")
+    if refused := not_held(card, PACK_SET, hand):
+        return refused
     if st.drawn is not None and card != st.drawn:
         return GameError("After drawing you may only play the card you drew.")
     if not _playable(st, card):

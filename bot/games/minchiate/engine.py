@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.games.base import Event, Json, Options
+from bot.games.base import Event, Json, Options, not_held
 from bot.games.errors import GameError, Word
 from bot.games.kit import Engine, Setup, Shown, fresh, public, untyped
 from bot.games.minchiate import events as ev
@@ -572,11 +572,9 @@ def _why_illegal(st: MinchiateState, seat: int, parts: list[str]) -> GameError:
     if len(parts) != 2:
         return GameError("Name one card, as in {example}.", example=kind + ":T40")
     card = parts[1]
-    if card not in PACK_SET:
-        return GameError("That is not a card.")
     hand = st.hands[seat]
-    if card not in hand:
-        return GameError("You do not hold that card.")
+    if refused := not_held(card, PACK_SET, hand):
+        return refused
     if kind == "discard":
         if any(c in DISCARDABLE for c in hand):
             return GameError("Only cards worth no points may be discarded, and never trump 29.")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.games.base import Json, Options, shuffled
+from bot.games.base import Json, Options, not_held, shuffled
 from bot.games.errors import Card, GameError
 from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.scopa import events as ev
@@ -121,10 +121,8 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
         if parts[0] != "play" or len(parts) not in (2, 3):
             raise GameError("That is not a move in Scopa: play a card.")
         card = parts[1]
-        if card not in PACK_SET:
-            raise GameError("That is not a card.")
-        if card not in state.hands[seat]:
-            raise GameError("You do not hold that card.")
+        if refused := not_held(card, PACK_SET, state.hands[seat]):
+            raise refused
         took = tuple(parts[2].split("+")) if len(parts) == 3 else ()
         open_takes = takes(state.table, card)
         if took not in open_takes and (took or open_takes):

@@ -15,6 +15,7 @@ from bot.games.scopa.events import Play, RoundOver, ScopaEvent, SideScore
 from bot.games.scopa.views import ScopaOutcome, ScopaView, Take
 from bot.games.text import KEPT_IN_ITALIAN, by_suit, capital, seats_and_hand, the_card, the_cards
 from bot.games.text import card_name as card_name  # the spec names the cards with it
+from bot.games.text import deal_news as deal_news  # each round's news
 from bot.i18n import N_, t, tc, tn
 
 TITLE = N_("Scopa")
@@ -56,11 +57,6 @@ def ends_round(event: ScopaEvent) -> bool:
     """The round's last play and the last taker's sweep of the table: told beside the round's
     summary, as nobody sees them on a board (the next round's, or the result, replaces it)."""
     return event["type"] == "sweep" or (event["type"] == "play" and event["last"])
-
-
-def deal_news(n: int, news: str) -> str:
-    """News shown once the next deal has begun, naming its own."""
-    return t("Round {n}: {news}", n=n, news=news)
 
 
 def deal_begun(event: ScopaEvent) -> int | None:

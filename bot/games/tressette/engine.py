@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from bot.games.base import Json, Options, shuffled
+from bot.games.base import Json, Options, not_held, shuffled
 from bot.games.errors import Card, GameError, Word
 from bot.games.kit import Engine, Setup, Shown, public
 from bot.games.seating import Seating
@@ -404,11 +404,9 @@ def _why_illegal(st: TressetteState, seat: int, parts: list[str]) -> GameError:
     if len(parts) not in (2, 3):
         return GameError("Name one card, as in {example}.", example="play:Ad")
     card = parts[1]
-    if card not in PACK_SET:
-        return GameError("That is not a card.")
     hand = st.hands[seat]
-    if card not in hand:
-        return GameError("You do not hold that card.")
+    if refused := not_held(card, PACK_SET, hand):
+        return refused
     if card not in playable(hand, st.trick):
         return GameError("Follow suit: you hold {suit}.", suit=Word(SUIT_WORDS[st.trick[0][-1]]))
     if len(parts) == 2:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.spec import Counts, count, no_scores, summing
+from bot.games.spec import Counts, count, deals_won, no_scores, summing
 from bot.games.tressette.events import TressetteEvent
-from bot.games.tressette.views import TressetteOutcome
 
 STATS = ("deals_won", "deals", "points", "accusi", "last_tricks")
 """The figures summed in a player's statistics."""
 totals = summing(STATS)
 scores = no_scores  # the module's docstring says why
+figures = deals_won
 
 
 def counts(events: Sequence[TressetteEvent]) -> Counts:
@@ -28,11 +28,3 @@ def counts(events: Sequence[TressetteEvent]) -> Counts:
         elif event["type"] == "trick" and event["last"]:
             count(found, event["winner"], "last_tricks")
     return found
-
-
-def figures(outcome: TressetteOutcome, seat: int) -> dict[str, int]:
-    return {
-        "deals_won": outcome["deals_won"][seat],
-        "deals": outcome["deals"],
-        "points": outcome["points"][seat],
-    }

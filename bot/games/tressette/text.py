@@ -17,6 +17,7 @@ from bot.games.events import deal_begun as deal_begun  # each round's number
 from bot.games.moves import Inputs
 from bot.games.text import KEPT_IN_ITALIAN, SUITS, by_suit, seats_and_hand, the_card
 from bot.games.text import card_name as card_name  # the spec names the cards with it
+from bot.games.text import deal_news as deal_news  # each round's news
 from bot.games.tressette.engine import SEATING
 from bot.games.tressette.events import Accuse, DealOver, TressetteEvent, Trick
 from bot.games.tressette.views import TressetteOutcome, TressetteView
@@ -90,11 +91,6 @@ def action_label(token: str) -> str:
 
 announced = announcing(ANNOUNCED)
 """Each deal's last trick and result, and the match's result."""
-
-
-def deal_news(n: int, news: str) -> str:
-    """News shown once the next round has begun, naming its own."""
-    return t("Round {n}: {news}", n=n, news=news)
 
 
 def narrate(event: TressetteEvent, names: list[str]) -> str | None:
