@@ -125,6 +125,15 @@ async def _names(site: Site, guild_id: int, user_ids: list[int]) -> dict[int, st
     return {u: None if u in hidden else names.get(u, str(u)) for u in user_ids}
 
 
+async def _person(site: Site, guild_id: int, user_id: int) -> str:
+    """The person's name on the pages; a 404 for someone who never played on the server, or
+    who hid their name from its pages."""
+    names = await site.league.names(guild_id, [user_id])
+    if user_id not in names or await site.repo.hidden(guild_id, [user_id]):
+        raise missing()
+    return names[user_id]
+
+
 # -- standings -----------------------------------------------------------------------------------
 
 
@@ -213,9 +222,9 @@ def _turn(
 async def player(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
     user_id = path_id(request, "user")
-    name = (await _names(site, server.guild_id, [user_id]))[user_id]
-    stats = await site.league.stats(server.guild_id, user_id, None) if name else []
-    if not stats:  # hidden, or never played here
+    name = await _person(site, server.guild_id, user_id)
+    stats = await site.league.stats(server.guild_id, user_id, None)
+    if not stats:  # only abandoned matches here
         raise missing()
     lang = request.query.get("lang")
     games = []
@@ -241,8 +250,9 @@ async def player(request: web.Request) -> web.Response:
 async def chart(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
     user_id, game = path_id(request, "user"), request.match_info.get("game", "")
-    if game not in SPECS or (await _names(site, server.guild_id, [user_id]))[user_id] is None:
+    if game not in SPECS:
         raise missing()
+    await _person(site, server.guild_id, user_id)
     history = await site.league.rating_history(server.guild_id, user_id, game)
     with speaking(language):
         label = text.chart_label(game_title(game), len(history))

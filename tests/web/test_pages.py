@@ -8,7 +8,10 @@ import json
 
 import pytest
 
-from bot.storage import Database, WebRepo
+from bot.config import LeagueSettings
+from bot.league import League
+from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
+from tests.league.helpers import finished
 from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_live_table, move, page_at
 
 
@@ -45,6 +48,7 @@ async def test_names_are_shown_as_text_never_as_markup(client: Client) -> None:
         f"/s/{GUILD}/?page=7",
         f"/s/{GUILD}/?lang=xx",
         f"/s/{GUILD}/p/42",
+        f"/s/{GUILD}/p/42/chart/scopa.png",  # nobody who played here
         f"/s/{GUILD}/p/1/chart/poker.png",
         f"/s/{GUILD}/t/5",
         f"/s/{GUILD}/t/5/board.png",
@@ -65,6 +69,16 @@ async def test_a_player_page_has_the_record_and_the_chart(
     assert "<h1>P1</h1>" in page and 'src="/s/1/p/1/chart/scopa.png?lang=en"' in page
     chart = await client.get(f"/s/{GUILD}/p/1/chart/scopa.png")
     assert chart.status == 200 and (await chart.read()).startswith(b"\x89PNG")
+
+
+async def test_someone_who_played_only_on_another_server_has_no_page_nor_chart_here(
+    client: Client, db: Database
+) -> None:
+    league = League(LeagueRepo(db), LeagueSettings())
+    await league.record(await finished(TableRepo(db), "scopa", [7, 8], [[0], [1]], guild=PRIVATE))
+    for path in (f"/s/{GUILD}/p/7", f"/s/{GUILD}/p/7/chart/scopa.png"):
+        page = await page_at(client, path, 404)
+        assert "Nothing here" in page
 
 
 async def test_a_player_who_hid_their_name_is_listed_without_it_and_has_no_page(
