@@ -108,7 +108,7 @@ class TavoloBot(commands.AutoShardedBot):
         publisher.ended(manager.ended_at_restore)
         await tours.restore()
         if settings.web.in_bot:
-            app = make_app(self._db, settings.league, drawn_for_the_web)
+            app = make_app(self._db, settings.league, drawn_for_the_web, settings=settings.web)
             self._web = await start(app, settings.web)
 
         self._heartbeats = asyncio.create_task(

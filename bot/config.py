@@ -188,6 +188,10 @@ class WebSettings(_Section):
     public_address: str | None = None
     # Serve the pages from the bot's own process as well (else run `python -m bot web`).
     in_bot: bool = False
+    # The most live boards followed at once (each an open connection) by one process, and by
+    # one client address (0: no cap per address; behind a proxy, every watcher has its address).
+    streams: int = Field(default=500, ge=1)
+    streams_per_address: int = Field(default=0, ge=0)
 
     @field_validator("public_address")
     @classmethod

@@ -125,10 +125,11 @@ class WebRepo:
         return LiveBoard(*_table(row), state=state if isinstance(state, dict) else None)
 
     async def moves(self, guild_id: int, table_id: int) -> tuple[str, int] | None:
-        """The table's status and count of moves: what a watcher asks again and again."""
+        """The table's status and count of moves, while its server's pages are on: what a
+        watcher asks again and again (None ends the watch)."""
         row = await self.db.fetch_one(
-            "SELECT status, moves FROM game_tables WHERE id = ? AND guild_id = ?"
-            " AND status IN (?, ?)",
+            "SELECT t.status, t.moves FROM game_tables t JOIN league_web w"
+            " ON w.guild_id = t.guild_id WHERE t.id = ? AND t.guild_id = ? AND t.status IN (?, ?)",
             (table_id, guild_id, *SHOWN),
         )
         return (str(row[0]), int(row[1])) if row is not None else None

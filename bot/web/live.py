@@ -1,13 +1,16 @@
 """Watching a table: every watcher of one table shares one look at its row a second, and
 hears of each new move as a server-sent event. The bot does nothing for a watcher; the
-database is asked once a second per watched table, however many watch it."""
+database is asked once a second per watched table, however many watch it. A watch ends when
+the game does, or when its server turns its pages off; so many are open at once, no more
+(``Streams``)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Iterator
 
 from bot.storage.web import WebRepo
 
@@ -15,6 +18,43 @@ log = logging.getLogger(__name__)
 
 Seen = tuple[str, int] | None
 """A table's status and moves; None once it is no longer shown (cancelled or gone)."""
+
+
+class Full(Exception):
+    """No room for another stream: ``per_address`` says whose cap it is."""
+
+    def __init__(self, per_address: bool) -> None:
+        super().__init__()
+        self.per_address = per_address
+
+
+class Streams:
+    """The open event streams: at most ``most`` in the process and ``each`` from one client
+    address (0: no cap per address)."""
+
+    def __init__(self, most: int, each: int = 0) -> None:
+        self.most, self.each = most, each
+        self._open: Counter[str] = Counter()
+
+    @property
+    def open(self) -> int:
+        return self._open.total()
+
+    @contextlib.contextmanager
+    def held(self, address: str | None) -> Iterator[None]:
+        """A stream's place for as long as it is open; Full if there is none."""
+        where = address or ""
+        if self.open >= self.most:
+            raise Full(per_address=False)
+        if self.each and self._open[where] >= self.each:
+            raise Full(per_address=True)
+        self._open[where] += 1
+        try:
+            yield
+        finally:
+            self._open[where] -= 1
+            if not self._open[where]:
+                del self._open[where]
 
 
 class _Watch:

@@ -25,7 +25,7 @@ from bot.tables.history import History
 from bot.text import game_title
 from bot.web import text
 from bot.web.boards import Boards
-from bot.web.live import Watchers
+from bot.web.live import Full, Streams, Watchers
 
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 NUMBER = re.compile(r"[0-9]{1,6}")
@@ -44,14 +44,19 @@ class Site:
     tournaments: TournamentRepo
     boards: Boards
     watchers: Watchers
+    streams: Streams
     templates: Environment
 
 
 SITE = web.AppKey("site", Site)
+SERVER_LANGUAGE = web.RequestKey("server_language", str)
 
 
 def missing() -> web.HTTPNotFound:
     return web.HTTPNotFound()
+
+
+RETRY = {"Retry-After": "60"}  # seconds: a watcher leaves a board within a minute or so
 
 
 def path_id(request: web.Request, name: str) -> int:
@@ -84,6 +89,7 @@ async def server_of(request: web.Request) -> tuple[Site, WebServer, str]:
     server = await site.repo.server(path_id(request, "guild"))
     if server is None:
         raise missing()
+    request[SERVER_LANGUAGE] = server.language  # an error page's, from now on
     language = request.query.get("lang", server.language)
     if language not in LANGUAGES:
         raise missing()
@@ -351,12 +357,24 @@ async def events(request: web.Request) -> web.StreamResponse:
     table_id = path_id(request, "table")
     if await site.repo.moves(server.guild_id, table_id) is None:
         raise missing()
+    try:
+        with site.streams.held(request.remote):
+            return await _stream(request, site, server.guild_id, table_id)
+    except Full as full:
+        if full.per_address:
+            raise web.HTTPTooManyRequests(headers=RETRY) from None
+        raise web.HTTPServiceUnavailable(headers=RETRY) from None
+
+
+async def _stream(
+    request: web.Request, site: Site, guild_id: int, table_id: int
+) -> web.StreamResponse:
     response = web.StreamResponse(
         headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
     )
     await response.prepare(request)
     try:
-        async for seen in site.watchers.follow(server.guild_id, table_id):
+        async for seen in site.watchers.follow(guild_id, table_id):
             status, moves = seen if seen is not None else ("gone", 0)
             payload = json.dumps({"status": status, "moves": moves})
             await response.write(f"data: {payload}\n\n".encode())

@@ -23,7 +23,7 @@ from bot.storage.tournaments import TournamentRepo
 from bot.tables.history import History
 from bot.web import replays, routes, text, tournaments
 from bot.web.boards import Boards, Painter
-from bot.web.live import Watchers
+from bot.web.live import Streams, Watchers
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,19 @@ PAGES: list[tuple[str, Handler]] = [
 ]
 
 
+STATIC = FILES / "static"
+SERVED = frozenset(p.name for p in STATIC.iterdir())
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    """One of the site's few files, named: nothing else of the folder, and no listing (a
+    FileResponse would answer a missing file with an empty 404 of its own)."""
+    name = request.match_info["name"]
+    if name not in SERVED:
+        raise routes.missing()
+    return web.FileResponse(STATIC / name)
+
+
 def _templates() -> Environment:
     env = Environment(
         loader=FileSystemLoader(FILES / "templates"),
@@ -76,10 +89,16 @@ def _own_thread() -> Painter:
 
 
 def make_app(
-    db: Database, league: LeagueSettings, painter: Painter | None = None, interval: float = 1.0
+    db: Database,
+    league: LeagueSettings,
+    painter: Painter | None = None,
+    interval: float = 1.0,
+    settings: WebSettings | None = None,
 ) -> web.Application:
     """The pages over ``db``; ``painter`` draws the pictures (the bot's own pictures thread,
-    inside the bot), ``interval`` is how often a watched table is looked at."""
+    inside the bot), ``interval`` is how often a watched table is looked at, ``settings`` the
+    [web] section (its caps on the live boards' streams)."""
+    settings = settings or WebSettings()
     repo = WebRepo(db)
     site = routes.Site(
         league=League(LeagueRepo(db), league),
@@ -88,13 +107,15 @@ def make_app(
         tournaments=TournamentRepo(db),
         boards=Boards(painter or _own_thread()),
         watchers=Watchers(repo, interval),
+        streams=Streams(settings.streams, settings.streams_per_address),
         templates=_templates(),
     )
     app = web.Application(middlewares=[_guarded])
+    app.on_response_prepare.append(_headers)
     app[routes.SITE] = site
     for path, handler in PAGES:
         app.router.add_get(path, handler)
-    app.router.add_static("/static/", FILES / "static")
+    app.router.add_get("/static/{name}", _static)
 
     async def closing(app: web.Application) -> None:
         await site.watchers.close()
@@ -103,38 +124,48 @@ def make_app(
     return app
 
 
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer with the headers above: pages, pictures, files, event streams, errors."""
+    response.headers.update(HEADERS)
+
+
 @web.middleware
 async def _guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every answer with the headers above; a 404 (any unknown path, server or id) and any
-    failure as a page of ours, never a traceback."""
+    """Any error (an unknown path, server or id, a file not served, a full house, a failure)
+    as a page of ours, never aiohttp's text nor a traceback."""
     try:
-        response = await handler(request)
-    except web.HTTPNotFound:
-        response = _page(request, 404, "missing", "missing_note")
-    except web.HTTPMethodNotAllowed:
-        response = _page(request, 405, "missing", "missing_note")
-    except web.HTTPException:
-        raise
+        return await handler(request)
+    except web.HTTPException as error:
+        if error.status < 400:  # a redirect, say: aiohttp's own answer
+            raise
+        response = _page(request, error.status, *_WORDS.get(error.status, _NOT_HERE))
+        if "Retry-After" in error.headers:
+            response.headers["Retry-After"] = error.headers["Retry-After"]
+        return response
     except Exception:
         log.exception("web: %s failed", request.path)
-        response = _page(request, 500, "broken", "broken")
-    if not response.prepared:
-        response.headers.update(HEADERS)
-    return response
+        return _page(request, 500, "broken", "broken")
+
+
+# An error's title and note (the pages' words): most say there is nothing here to show.
+_NOT_HERE = ("missing", "missing_note")
+_WORDS = {429: ("busy", "busy_note"), 503: ("busy", "busy_note"), 500: ("broken", "broken")}
 
 
 def _page(request: web.Request, status: int, title: str, note: str) -> web.Response:
-    language = request.query.get("lang", "en")
-    with speaking(language if language in LANGUAGES else "en"):
+    """The error page in the reader's language (?lang=), else the server's where the path
+    named one whose pages are on, else English."""
+    language = request.query.get("lang", "")
+    if language not in LANGUAGES:
+        language = request.get(routes.SERVER_LANGUAGE, "en")
+    with speaking(language):
         words = text.words()
         html = (
             request.app[routes.SITE]
             .templates.get_template("missing.html")
-            .render(words=words, title=words[title], note=words[note])
+            .render(words=words, title=words[title], note=words[note], language=language)
         )
-    response = web.Response(status=status, text=html, content_type="text/html", charset="utf-8")
-    response.headers.update(HEADERS)
-    return response
+    return web.Response(status=status, text=html, content_type="text/html", charset="utf-8")
 
 
 async def start(app: web.Application, settings: WebSettings) -> web.AppRunner:
@@ -156,7 +187,7 @@ def run_web(settings: Settings) -> None:
 async def _serve(settings: Settings) -> None:
     db = await Database.configured(settings.database)
     try:
-        runner = await start(make_app(db, settings.league), settings.web)
+        runner = await start(make_app(db, settings.league, settings=settings.web), settings.web)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):

@@ -31,6 +31,8 @@ def words() -> dict[str, str]:
         "missing": t("Nothing here"),
         "missing_note": t("There is no such page, or this server keeps its league private."),
         "broken": t("Something went wrong; please try again later."),
+        "busy": t("Too busy"),
+        "busy_note": t("Too many live boards are being followed right now; try again in a minute."),
         "moves": t("Moves"),
         "refused": t("Not yet"),
         "replays": t("Replays"),

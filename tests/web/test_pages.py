@@ -7,10 +7,13 @@ import asyncio
 import json
 
 import pytest
+from aiohttp import ClientResponse
+from aiohttp.test_utils import TestClient, TestServer
 
-from bot.config import LeagueSettings
+from bot.config import LeagueSettings, WebSettings
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
+from bot.web.server import POLICY, make_app
 from tests.league.helpers import finished
 from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_live_table, move, page_at
 
@@ -46,7 +49,6 @@ async def test_names_are_shown_as_text_never_as_markup(client: Client) -> None:
         f"/s/{GUILD}/?season=9",
         f"/s/{GUILD}/?season=1%27%20OR%201=1",
         f"/s/{GUILD}/?page=7",
-        f"/s/{GUILD}/?lang=xx",
         f"/s/{GUILD}/p/42",
         f"/s/{GUILD}/p/42/chart/scopa.png",  # nobody who played here
         f"/s/{GUILD}/p/1/chart/poker.png",
@@ -55,11 +57,27 @@ async def test_names_are_shown_as_text_never_as_markup(client: Client) -> None:
         f"/s/{GUILD}/t/5/events",
         "/",
         "/static/../bot/config.py",
+        "/static/nothing.css",
     ],
 )
 async def test_anything_not_shown_is_the_same_404_page(client: Client, path: str) -> None:
-    page = await page_at(client, path, 404)
+    page = await page_at(client, path + ("&" if "?" in path else "?") + "lang=en", 404)
     assert "Nothing here" in page and "Traceback" not in page
+
+
+async def test_every_error_is_the_site_s_page_in_the_server_s_language(client: Client) -> None:
+    listing = await page_at(client, "/static/", 404)  # was aiohttp's text: a folder unlisted
+    assert "Nothing here" in listing and '<html lang="en">' in listing
+    posted = await client.post(f"/s/{GUILD}/")
+    assert posted.status == 405 and "Nothing here" in await posted.text()
+    assert posted.headers["Content-Security-Policy"] == POLICY
+    for path in (f"/s/{GUILD}/p/42", f"/s/{GUILD}/?game=poker", f"/s/{GUILD}/?lang=xx"):
+        italian = await page_at(client, path, 404)  # the server's pages are in Italian
+        assert "Qui non c&#39;è niente" in italian and '<html lang="it">' in italian, path
+    spanish = await page_at(client, f"/s/{GUILD}/p/42?lang=es", 404)
+    assert "Aquí no hay nada" in spanish
+    unknown = await page_at(client, f"/s/{PRIVATE}/p/1", 404)  # a server known to no page
+    assert "Nothing here" in unknown and '<html lang="en">' in unknown
 
 
 async def test_a_player_page_has_the_record_and_the_chart(
@@ -77,7 +95,7 @@ async def test_someone_who_played_only_on_another_server_has_no_page_nor_chart_h
     league = League(LeagueRepo(db), LeagueSettings())
     await league.record(await finished(TableRepo(db), "scopa", [7, 8], [[0], [1]], guild=PRIVATE))
     for path in (f"/s/{GUILD}/p/7", f"/s/{GUILD}/p/7/chart/scopa.png"):
-        page = await page_at(client, path, 404)
+        page = await page_at(client, path + "?lang=en", 404)
         assert "Nothing here" in page
 
 
@@ -114,18 +132,59 @@ async def test_a_live_board_shows_only_the_public_view_and_follows_the_moves(
 
     events = await client.get(f"/s/{GUILD}/t/{table_id}/events")
     assert events.headers["Content-Type"] == "text/event-stream"
-
-    async def next_event() -> dict[str, object]:
-        while True:
-            line = (await asyncio.wait_for(events.content.readline(), 10)).decode()
-            if line.startswith("data: "):
-                found: dict[str, object] = json.loads(line[6:])
-                return found
-
-    assert await next_event() == {"status": "playing", "moves": 0}
+    assert events.headers["Content-Security-Policy"] == POLICY  # a stream is an answer too
+    assert events.headers["X-Content-Type-Options"] == "nosniff"
+    assert await next_event(events) == {"status": "playing", "moves": 0}
     await move(db, table_id, state, 1)
-    assert await next_event() == {"status": "playing", "moves": 1}
+    assert await next_event(events) == {"status": "playing", "moves": 1}
     events.close()
+
+
+async def next_event(events: ClientResponse) -> dict[str, object] | None:
+    """The stream's next event; None once it has ended."""
+    while True:
+        line = (await asyncio.wait_for(events.content.readline(), 10)).decode()
+        if not line:
+            return None
+        if line.startswith("data: "):
+            found: dict[str, object] = json.loads(line[6:])
+            return found
+
+
+async def test_a_board_s_stream_ends_when_the_server_turns_its_pages_off(
+    client: Client, db: Database
+) -> None:
+    table_id, state = await a_live_table(db)
+    events = await client.get(f"/s/{GUILD}/t/{table_id}/events")
+    assert await next_event(events) == {"status": "playing", "moves": 0}
+    await WebRepo(db).turn_off(GUILD)
+    await move(db, table_id, state, 1)  # not told: the pages are off
+    assert await next_event(events) == {"status": "gone", "moves": 0}
+    assert await next_event(events) is None
+
+
+@pytest.mark.parametrize(("per_address", "status"), [(0, 503), (1, 429)])
+async def test_streams_past_the_cap_are_refused_with_a_page_until_one_closes(
+    db: Database, per_address: int, status: int
+) -> None:
+    table_id, _ = await a_live_table(db)
+    settings = WebSettings(streams=1 if not per_address else 5, streams_per_address=per_address)
+    app = make_app(db, LeagueSettings(), interval=0.01, settings=settings)
+    async with TestClient(TestServer(app)) as client:
+        path = f"/s/{GUILD}/t/{table_id}/events"
+        first = await client.get(path)
+        assert await next_event(first) == {"status": "playing", "moves": 0}
+        refused = await page_at(client, path + "?lang=en", status)
+        assert "Too many live boards are being followed right now" in refused
+        assert (await client.get(path)).headers["Retry-After"] == "60"
+        first.close()
+        for _ in range(100):  # until the server sees the first one gone
+            answer = await client.get(path)
+            if answer.status == 200:
+                break
+            await asyncio.sleep(0.01)
+        assert answer.status == 200
+        answer.close()
 
 
 async def test_a_table_of_another_server_is_not_shown(client: Client, db: Database) -> None:

@@ -17,8 +17,16 @@
       moves.textContent = String(seen.moves);
     }
     if (seen.status !== "playing") {
-      status.textContent = document.getElementById("over-words").textContent;
+      // Over, or no longer shown (the server turned its pages off): the last word is said.
+      const words = seen.status === "finished" ? "over-words" : "stopped-words";
+      status.textContent = document.getElementById(words).textContent;
       source.close();
+    }
+  };
+  // Refused (too many boards followed) or cut off for good: the board stays as it is.
+  source.onerror = function () {
+    if (source.readyState === EventSource.CLOSED) {
+      status.textContent = document.getElementById("stopped-words").textContent;
     }
   };
 })();
