@@ -29,3 +29,10 @@ class WebChoices:
             return None
         wanted = urlencode({k: v for k, v in query.items() if v is not None})
         return f"{self.address}/s/{guild_id}/{path}" + (f"?{wanted}" if wanted else "")
+
+    async def person_link(self, guild_id: int, user_id: int) -> str | None:
+        """The address of a person's page, or None: no address, the pages off, or the person
+        hid their name from them (their page is a 404)."""
+        if await self.repo.hidden(guild_id, [user_id]):
+            return None
+        return await self.link(guild_id, f"p/{user_id}")

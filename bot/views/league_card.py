@@ -51,7 +51,7 @@ async def show_stats(
     league, guild = league_of(interaction), guild_of(interaction)
     title = t("Statistics · {name}", name=person.display_name)
     embed = discord.Embed(
-        title=title, colour=COLOUR, url=await league.web.link(guild, f"p/{person.id}")
+        title=title, colour=COLOUR, url=await league.web.person_link(guild, person.id)
     )
     lines, charts = [], []
     for stats in await league.stats(guild, person.id, game):
