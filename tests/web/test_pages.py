@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import LeagueSettings, WebSettings
+from bot.gallery import board_image
+from bot.games import GAMES, SPECS
+from bot.i18n import speaking
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
 from bot.web.server import POLICY, make_app
@@ -118,9 +122,7 @@ async def test_pages_turned_off_are_gone(client: Client, db: Database) -> None:
     assert not await WebRepo(db).turn_off(GUILD)
 
 
-async def test_a_live_board_shows_only_the_public_view_and_follows_the_moves(
-    client: Client, db: Database
-) -> None:
+async def test_a_live_board_is_listed_and_follows_the_moves(client: Client, db: Database) -> None:
     table_id, state = await a_live_table(db)
     listed = await page_at(client, f"/s/{GUILD}/tables?lang=en")
     assert f'href="/s/1/t/{table_id}?lang=en"' in listed and "Ana, AI (easy)" in listed
@@ -138,6 +140,32 @@ async def test_a_live_board_shows_only_the_public_view_and_follows_the_moves(
     await move(db, table_id, state, 1)
     assert await next_event(events) == {"status": "playing", "moves": 1}
     events.close()
+
+
+async def test_a_live_board_and_its_picture_hold_no_card_of_any_hand(
+    client: Client, db: Database
+) -> None:
+    table_id, state = await a_live_table(db)
+    for n in range(1, 4):
+        state = await move(db, table_id, state, n)
+    rules, spec = GAMES["scopa"], SPECS["scopa"]
+    hands = [card for seat in (0, 1) for card in rules.view(state, seat)["hand"]]
+    assert len(hands) >= 3 and rules.outcome(state) is None  # the deal runs, cards in hand
+    with speaking("en"):
+        names = [spec.text.card_name(card) for card in hands]
+    for path in (f"/s/{GUILD}/t/{table_id}?lang=en", f"/s/{GUILD}/tables?lang=en"):
+        page = await page_at(client, path)
+        assert not set(hands) & set(re.findall(r"[A-Za-z0-9]+", page)), path
+        assert not [name for name in names if name in page], path
+    picture = await client.get(f"/s/{GUILD}/t/{table_id}/board.png?m=3&lang=en")
+    shown = await picture.read()
+    seats = ["Ana", "AI (easy)"]
+    with speaking("en"):
+        public = rules.view(state, None)
+        assert shown == board_image("scopa", public, seats)  # the channel's board, no more
+        # A picture with one more card, a hand's, would differ: the comparison tells.
+        leaked = {**public, "table": [*public["table"], hands[0]]}
+        assert shown != board_image("scopa", leaked, seats)
 
 
 async def next_event(events: ClientResponse) -> dict[str, object] | None:
