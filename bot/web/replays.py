@@ -23,7 +23,7 @@ from bot.storage.web import WebServer
 from bot.tables import TableError
 from bot.tables.history import Found, well_formed
 from bot.web import text
-from bot.web.routes import NUMBER, Site, link, missing, render, server_of
+from bot.web.routes import NUMBER, Site, link, missing, picture_answer, render, server_of
 
 
 async def _deal(request: web.Request, site: Site, guild_id: int) -> Found:
@@ -152,6 +152,4 @@ async def replay_picture(request: web.Request) -> web.Response:
     game = found.record.game
     board = SPECS[game].rules.view(step.state, None)
     data = await site.boards.painter(lambda: board_image(game, board, names))
-    response = web.Response(body=data, content_type="image/png")
-    response.headers["Cache-Control"] = "public, max-age=600"
-    return response
+    return picture_answer(request, data)

@@ -4,6 +4,7 @@ have, answered as the same "nothing here" page (a 404)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -94,6 +95,17 @@ async def server_of(request: web.Request) -> tuple[Site, WebServer, str]:
     if language not in LANGUAGES:
         raise missing()
     return site, server, language
+
+
+def picture_answer(request: web.Request, data: bytes) -> web.Response:
+    """A PNG that may show a person's name: kept by no shared cache, and asked again each time
+    it is shown (a 304 while it is the same), so a name hidden with /league privacy leaves
+    every picture at once."""
+    tag = hashlib.blake2b(data, digest_size=16).hexdigest()
+    headers = {"Cache-Control": "private, no-cache", "ETag": f'"{tag}"'}
+    if any(seen.value in (tag, "*") for seen in request.if_none_match or ()):
+        return web.Response(status=304, headers=headers)
+    return web.Response(body=data, content_type="image/png", headers=headers)
 
 
 def link(path: str, **query: object) -> str:
@@ -265,7 +277,7 @@ async def chart(request: web.Request) -> web.Response:
     data = await site.boards.painter(
         lambda: png(chart_picture(Chart(label, [r for _, r in history])), shared=False)
     )
-    return web.Response(body=data, content_type="image/png")
+    return picture_answer(request, data)
 
 
 # -- live tables ---------------------------------------------------------------------------------
@@ -343,11 +355,7 @@ async def board_picture(request: web.Request) -> web.Response:
         data = await site.boards.picture(found, names, language)
     if data is None:
         raise missing()
-    # The move is in the address (?m=): an address stays the same picture for good.
-    response = web.Response(body=data, content_type="image/png")
-    kept = request.query.get("m") == str(found.moves)
-    response.headers["Cache-Control"] = "public, max-age=3600" if kept else "no-store"
-    return response
+    return picture_answer(request, data)
 
 
 async def events(request: web.Request) -> web.StreamResponse:

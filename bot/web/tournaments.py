@@ -16,7 +16,7 @@ from bot.storage.web import WebServer
 from bot.tournaments import rounds, words
 from bot.tournaments.standings import halves, standings
 from bot.web import text
-from bot.web.routes import Site, link, missing, path_id, render, server_of
+from bot.web.routes import Site, link, missing, path_id, picture_answer, render, server_of
 
 LISTED = 25  # the latest ended tournaments on the list (the open ones are few, all listed)
 STATES = {
@@ -146,6 +146,4 @@ async def bracket(request: web.Request) -> web.Response:
     with speaking(language):
         title = words.title(tour)
     data = await site.boards.painter(lambda: bracket_image(title, columns, len(columns[0])))
-    response = web.Response(body=data, content_type="image/png")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return picture_answer(request, data)

@@ -130,7 +130,6 @@ async def test_a_live_board_is_listed_and_follows_the_moves(client: Client, db: 
     assert '<script src="/static/live.js" defer></script>' in page
     picture = await client.get(f"/s/{GUILD}/t/{table_id}/board.png?m=0")
     assert (await picture.read()).startswith(b"\x89PNG")
-    assert picture.headers["Cache-Control"] == "public, max-age=3600"
 
     events = await client.get(f"/s/{GUILD}/t/{table_id}/events")
     assert events.headers["Content-Type"] == "text/event-stream"
@@ -166,6 +165,22 @@ async def test_a_live_board_and_its_picture_hold_no_card_of_any_hand(
         # A picture with one more card, a hand's, would differ: the comparison tells.
         leaked = {**public, "table": [*public["table"], hands[0]]}
         assert shown != board_image("scopa", leaked, seats)
+
+
+async def test_a_picture_with_names_is_kept_by_no_shared_cache_and_asked_again_each_time(
+    client: Client, db: Database
+) -> None:
+    table_id, _ = await a_live_table(db)
+    path = f"/s/{GUILD}/t/{table_id}/board.png?m=0&lang=en"
+    first = await client.get(path)
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    tag = first.headers["ETag"]
+    again = await client.get(path, headers={"If-None-Match": tag})
+    assert again.status == 304 and await again.read() == b""
+    await WebRepo(db).set_hidden(GUILD, 1, True)  # Ana hides her name: the picture changes
+    hidden = await client.get(path, headers={"If-None-Match": tag})
+    assert hidden.status == 200 and hidden.headers["ETag"] != tag
+    assert await hidden.read() != await first.read()
 
 
 async def next_event(events: ClientResponse) -> dict[str, object] | None:

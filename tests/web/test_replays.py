@@ -39,6 +39,7 @@ async def test_a_finished_deal_is_stepped_through_one_page_a_step(
     assert "Every hand, face up:" in third and re.search(r"(Ann|Bob) played:", third)
     picture = await client.get(f"/s/{GUILD}/r/{deal}/3.png")
     assert picture.status == 200 and (await picture.read()).startswith(b"\x89PNG")
+    assert picture.headers["Cache-Control"] == "private, no-cache"  # names in it: see privacy
     italian = await page_at(client, f"/s/{GUILD}/r/{deal}?step={final}")
     assert '<html lang="it">' in italian and "Replica della smazzata" in italian
     assert "Tutte le mani, scoperte:" in italian  # the match is over: its last step shows them
@@ -83,7 +84,7 @@ async def test_anything_else_is_a_404(client: Client, db: Database, path: str) -
     deal = (await briscola_deals(db, 10, over=True))[0]
     swiss, other = await a_tournament(db, "swiss"), await a_tournament(db, "knockout", PRIVATE)
     path = path.replace("DEAL", deal).replace("SWISS", str(swiss)).replace("OTHER", str(other))
-    page = await page_at(client, path, 404)
+    page = await page_at(client, path + ("&" if "?" in path else "?") + "lang=en", 404)
     assert "Nothing here" in page and "Traceback" not in page
 
 
@@ -100,6 +101,7 @@ async def test_a_knockout_shows_its_bracket_and_a_swiss_its_standings(
     assert "Dario" not in page and "Entrant 4" in page  # Dario hid his name
     bracket = await client.get(f"/s/{GUILD}/tournaments/{knockout}/bracket.png")
     assert (await bracket.read()).startswith(b"\x89PNG")
+    assert bracket.headers["Cache-Control"] == "private, no-cache"
     table = await page_at(client, f"/s/{GUILD}/tournaments/{swiss}?lang=en")
     rows = re.findall(r"<tr><td class=\"n\">(\d)</td><td>([^<]+)</td>", table)
     assert rows[0] == ("1", "Ana") and len(rows) == 4 and "bracket.png" not in table
