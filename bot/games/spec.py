@@ -142,7 +142,9 @@ class LeagueAdapter(Generic[EventT, OutcomeT]):
     figures: Callable[[OutcomeT, int], dict[str, int]]
     """A seat's figures from the outcome, stored with its counters."""
     totals: Callable[[Mapping[str, int]], dict[str, int]]
-    """What a seat's stored figures add to its player's statistics."""
+    """What a seat's stored figures add to its player's statistics. It must add up over
+    seats whose figures share their signs (totals(a + b) = totals(a) + totals(b)): the web
+    pages call it on the figures' gains and losses summed by the database."""
 
     @classmethod
     def of(cls, league: LeagueModule[EventT, OutcomeT]) -> LeagueAdapter[EventT, OutcomeT]:

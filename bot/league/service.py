@@ -15,7 +15,7 @@ from bot.config import LeagueSettings
 from bot.i18n import t
 from bot.league.points import league_points
 from bot.league.ratings import rate, shown
-from bot.league.stats import GameStats, game_stats
+from bot.league.stats import GameRecord, GameStats, game_stats, summed
 from bot.league.web import WebChoices
 from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt, Scored
 from bot.storage.records import MatchResult, Rating, Season
@@ -205,6 +205,11 @@ class League:
 
     async def stats(self, guild_id: int, user_id: int, game: str | None) -> list[GameStats]:
         return game_stats(user_id, await self.repo.player_matches(guild_id, user_id, game))
+
+    async def records(self, guild_id: int, user_id: int) -> list[GameRecord]:
+        """The person's record per game, added up by the database (without the streaks,
+        which ``stats`` reads every match for)."""
+        return [summed(f) for f in await self.repo.player_figures(guild_id, user_id)]
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> float | None:
         found = await self.repo.ratings(guild_id, game, [f"u:{user_id}"])

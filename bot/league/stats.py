@@ -5,22 +5,46 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.games import SPECS
+from bot.storage.league import PlayerFigures
 from bot.storage.records import MatchResult, MatchSeat
 
 
 @dataclass
-class GameStats:
+class GameRecord:
+    """A person's record in one game: matches played and won, and the game's own figures
+    summed over them (its spec's ``league.totals``)."""
+
     game: str
     played: int = 0
     won: int = 0
-    streak: int = 0  # wins in a row up to the latest match
-    best_streak: int = 0
     totals: dict[str, int] = field(default_factory=dict)
-    """The game's own figures summed over the matches (its spec's ``league.totals``)."""
 
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+
+@dataclass
+class GameStats(GameRecord):
+    """A record with the streaks, which need every match in order."""
+
+    streak: int = 0  # wins in a row up to the latest match
+    best_streak: int = 0
+
+
+def summed(figures: PlayerFigures) -> GameRecord:
+    """A record from the figures the database added up. A game's totals may treat a figure's
+    gains and losses differently (Minchiate's resti won and lost), so the two sums are
+    turned into totals apart and added: ``totals`` adds up over seats whose figures share
+    their signs (the games' contract, ``LeagueAdapter.totals``)."""
+    spec = SPECS.get(figures.game)
+    if spec is None:  # a game no longer played keeps only its wins
+        return GameRecord(figures.game, figures.played, figures.won)
+    totals: dict[str, int] = {}
+    for part in (figures.gains, figures.losses):
+        for key, n in spec.league.totals(part).items():
+            totals[key] = totals.get(key, 0) + n
+    return GameRecord(figures.game, figures.played, figures.won, totals)
 
 
 def seat_of(match: MatchResult, user_id: int) -> MatchSeat:

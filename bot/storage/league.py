@@ -70,6 +70,30 @@ def _stats(text: str | None) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
+@dataclass(frozen=True)
+class PlayerFigures:
+    """A person's finished matches of one game added up by the database: how many, how many
+    won, and each stored figure summed apart where it was positive (``gains``) and where it
+    was negative (``losses``)."""
+
+    game: str
+    played: int
+    won: int
+    gains: dict[str, int]
+    losses: dict[str, int]
+
+
+# A seat's stored figures as rows (key, value), the integers only, in each dialect's words.
+_FIGURES = {
+    "sqlite": ("json_each(p.stats) AS f", "json_valid(p.stats) AND f.type = 'integer'", "f.value"),
+    "postgresql": (
+        "json_each(CAST(p.stats AS json)) AS f",
+        "json_typeof(f.value) = 'number'",
+        "CAST(CAST(f.value AS text) AS numeric)",
+    ),
+}
+
+
 @dataclass
 class Rebuilt:
     """A server's league computed afresh from its matches."""
@@ -316,6 +340,34 @@ class LeagueRepo:
             query += " LIMIT ?"
             params.append(limit)
         return await _with_seats(self.db, await self.db.fetch_all(query, params))
+
+    async def player_figures(self, guild_id: int, user_id: int) -> list[PlayerFigures]:
+        """The person's finished matches on the server added up per game, abandoned ones
+        left out: two aggregate reads, whatever the number of matches."""
+        seats = "FROM match_players p JOIN matches m ON m.id = p.match_id"
+        mine = "p.user_id = ? AND m.guild_id = ? AND m.abandoned = 0"
+        counted = await self.db.fetch_all(
+            "SELECT m.game, count(*), sum(CASE WHEN p.place = 1 AND EXISTS (SELECT 1"  # noqa: S608 (our words only)
+            " FROM match_players o WHERE o.match_id = p.match_id AND o.place <> 1)"
+            f" THEN 1 ELSE 0 END) {seats} WHERE {mine} GROUP BY m.game ORDER BY m.game",
+            (user_id, guild_id),
+        )
+        each, integer, value = _FIGURES[self.db.dialect]
+        summed = await self.db.fetch_all(
+            f"SELECT m.game, f.key, sum(CASE WHEN {value} > 0 THEN {value} ELSE 0 END),"
+            f" sum(CASE WHEN {value} < 0 THEN {value} ELSE 0 END) {seats} CROSS JOIN {each}"
+            f" WHERE {mine} AND {integer} GROUP BY m.game, f.key",
+            (user_id, guild_id),
+        )
+        gains: dict[str, dict[str, int]] = {}
+        losses: dict[str, dict[str, int]] = {}
+        for game, key, gained, lost in summed:
+            gains.setdefault(game, {})[key] = int(gained)
+            losses.setdefault(game, {})[key] = int(lost)
+        return [
+            PlayerFigures(str(g), int(n), int(w), gains.get(g, {}), losses.get(g, {}))
+            for g, n, w in counted
+        ]
 
     async def season_matches(self, season_id: int) -> list[MatchResult]:
         """Every match of a season, abandoned ones too, oldest first (for the export)."""

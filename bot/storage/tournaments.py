@@ -200,12 +200,21 @@ class TournamentRepo:
         )
         return [(int(r[0]), int(r[1])) for r in rows]
 
+    async def open_in(self, guild_id: int, limit: int) -> list[Tournament]:
+        """The server's latest open tournaments, at most ``limit``."""
+        return await self._latest(guild_id, ("signup", "running", "paused"), limit)
+
     async def history(self, guild_id: int, limit: int = 10) -> list[Tournament]:
         """The server's latest tournaments that have ended (finished or cancelled)."""
+        return await self._latest(guild_id, ("finished", "cancelled"), limit)
+
+    async def _latest(
+        self, guild_id: int, statuses: tuple[str, ...], limit: int
+    ) -> list[Tournament]:
         rows = await self.db.fetch_all(
-            "SELECT id FROM tournaments WHERE guild_id = ?"
-            " AND status IN ('finished', 'cancelled') ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
+            "SELECT id FROM tournaments WHERE guild_id = ?"  # noqa: S608 (only ? are added)
+            f" AND status IN ({','.join('?' * len(statuses))}) ORDER BY id DESC LIMIT ?",
+            (guild_id, *statuses, limit),
         )
         found = [await self.get(int(r[0])) for r in rows]
         return [t for t in found if t is not None]

@@ -241,13 +241,13 @@ async def player(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
     user_id = path_id(request, "user")
     name = await _person(site, server.guild_id, user_id)
-    stats = await site.league.stats(server.guild_id, user_id, None)
-    if not stats:  # only abandoned matches here
+    records = await site.league.records(server.guild_id, user_id)
+    if not records:  # only abandoned matches here
         raise missing()
     lang = request.query.get("lang")
     games = []
     with speaking(language):
-        for found in stats:
+        for found in records:
             rating = await site.league.rating(server.guild_id, found.game, user_id)
             games.append(
                 {

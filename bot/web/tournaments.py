@@ -18,7 +18,7 @@ from bot.tournaments.standings import halves, standings
 from bot.web import text
 from bot.web.routes import Site, link, missing, path_id, picture_answer, render, server_of
 
-LISTED = 25  # the latest ended tournaments on the list (the open ones are few, all listed)
+LISTED = 25  # the latest open tournaments on the list, and the latest ended
 STATES = {
     "signup": N_("Sign-up"),
     "running": N_("Running"),
@@ -47,8 +47,7 @@ async def _names(site: Site, tour: Tournament) -> dict[int, str]:
 
 async def tournaments(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
-    ids = [i for i, guild in await site.tournaments.open_ids() if guild == server.guild_id]
-    opened = [found for i in ids if (found := await site.tournaments.get(i)) is not None]
+    opened = await site.tournaments.open_in(server.guild_id, LISTED)
     ended = await site.tournaments.history(server.guild_id, LISTED)
     lang = request.query.get("lang")
     with speaking(language):

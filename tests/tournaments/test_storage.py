@@ -80,9 +80,11 @@ async def test_a_tournament_its_entrants_and_rounds_come_back_whole(backend: Bac
     again = await repo.get(record.id)
     assert again is not None and again.matches[0] == match
     assert await repo.open_ids() == [(record.id, 10)]
+    assert [t.record.id for t in await repo.open_in(10, 5)] == [record.id]
+    assert await repo.open_in(11, 5) == [] and await repo.open_in(10, 0) == []  # one server's
     record.status = "finished"
     await repo.save(record)
-    assert await repo.open_ids() == []
+    assert await repo.open_ids() == [] and await repo.open_in(10, 5) == []
     assert [t.record.id for t in await repo.history(10)] == [record.id]
     await db.close()
 
