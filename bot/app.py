@@ -28,6 +28,7 @@ from bot.tables.ai_worker import AIWorkers
 from bot.tournaments import Tournaments
 from bot.views.attach import drawn_for_the_web, warm_up
 from bot.views.errors import report_error
+from bot.views.league_admin import server_changed
 from bot.views.outbox import global_sends
 from bot.views.publisher import Publisher
 from bot.views.registry import CLICKS, on_interaction
@@ -120,6 +121,7 @@ class TavoloBot(commands.AutoShardedBot):
         self.add_listener(on_interaction, "on_interaction")
         self.add_listener(self._thread_deleted, "on_raw_thread_delete")
         self.add_listener(self._channel_deleted, "on_guild_channel_delete")
+        self.add_listener(self._guild_updated, "on_guild_update")
         self.tree.error(self._command_failed)
         await self.tree.set_translator(Translator())
         for cog in all_cogs():
@@ -157,6 +159,11 @@ class TavoloBot(commands.AutoShardedBot):
         if table is not None:
             await manager.set_board(table, None)  # gone with its channel: nothing to edit
             await manager.end(table)
+
+    async def _guild_updated(self, before: discord.Guild, after: discord.Guild) -> None:
+        """A server renamed, or its language changed: its league pages follow."""
+        if self.services is not None:
+            await server_changed(self.services.league.web, before, after)
 
     async def on_ready(self) -> None:
         log.info("ready as %s (id=%s)", self.user, self.user.id if self.user else None)

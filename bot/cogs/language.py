@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.i18n import LANGUAGES, from_discord, translation
 from bot.views.errors import speak_to
+from bot.views.server import SERVER_LANGUAGE
 
 Location = app_commands.TranslationContextLocation
 
@@ -22,6 +23,14 @@ NAME = "command name"
 TEXT = "command"
 NAMES = {Location.command_name, Location.group_name, Location.parameter_name}
 SUBCOMMANDS = {Location.command_name, Location.group_name}
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """A command's choice of language: the server's own, or one of Tavolo's."""
+    return [
+        app_commands.Choice(name="The server's language", value=SERVER_LANGUAGE),
+        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    ]
 
 
 def name_context(parent: str | None) -> str:

@@ -8,8 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.language import language_choices
 from bot.text import GAME_TITLES
 from bot.views import league, league_admin, league_card
+from bot.views.server import SERVER_LANGUAGE
 
 Interaction = discord.Interaction[Any]
 GAMES = [app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()]
@@ -84,8 +86,10 @@ class LeagueCog(commands.Cog):
         await league_admin.list_seasons(interaction)
 
     @web.command(name="on", description="Show this server's league on the web (Manage Server)")
-    async def web_on(self, interaction: Interaction) -> None:
-        await league_admin.web_pages(interaction, True)
+    @app_commands.describe(language="The pages' language: the server's own (the default), or one")
+    @app_commands.choices(language=language_choices())
+    async def web_on(self, interaction: Interaction, language: str = SERVER_LANGUAGE) -> None:
+        await league_admin.web_pages(interaction, True, language)
 
     @web.command(name="off", description="Take this server's league off the web (Manage Server)")
     async def web_off(self, interaction: Interaction) -> None:

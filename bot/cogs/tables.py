@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import LANGUAGES
+from bot.cogs.language import language_choices
 from bot.text import GAME_TITLES, MOST_SEATS
 from bot.views import board, history, lobby, rules, server
 from bot.views.access import channel_table
@@ -77,12 +77,7 @@ class TablesCog(commands.Cog):
         name="language", description="The language of this channel's boards (host or moderator)"
     )
     @app_commands.describe(language="One of Tavolo's languages, or the server's own")
-    @app_commands.choices(
-        language=[
-            app_commands.Choice(name="The server's language", value=server.SERVER_LANGUAGE),
-            *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
-        ]
-    )
+    @app_commands.choices(language=language_choices())
     async def language(self, interaction: Interaction, language: str) -> None:
         await server.set_language(interaction, language)
 

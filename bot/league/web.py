@@ -13,8 +13,13 @@ class WebChoices:
         self.repo = repo
         self.address = address  # [web] public_address: None, no links
 
-    async def turn_on(self, guild_id: int, name: str, language: str) -> None:
-        await self.repo.turn_on(guild_id, name, language)
+    async def turn_on(self, guild_id: int, name: str, language: str, chosen: bool) -> None:
+        await self.repo.turn_on(guild_id, name, language, chosen)
+
+    async def server_changed(self, guild_id: int, name: str, language: str) -> None:
+        """A server renamed, or its language changed: its pages follow (unless its admins
+        chose their language)."""
+        await self.repo.server_changed(guild_id, name, language)
 
     async def turn_off(self, guild_id: int) -> bool:
         return await self.repo.turn_off(guild_id)

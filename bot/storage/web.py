@@ -59,13 +59,24 @@ class WebRepo:
         )
         return WebServer(int(row[0]), str(row[1]), str(row[2])) if row is not None else None
 
-    async def turn_on(self, guild_id: int, name: str, language: str) -> None:
+    async def turn_on(self, guild_id: int, name: str, language: str, chosen: bool = False) -> None:
+        """The pages on, under the server's name, in ``language``: the admins' choice
+        (``chosen``), else the server's own, which then follows the server's changes."""
         async with self.db.transaction() as tx:
             await tx.execute(
-                "INSERT INTO league_web (guild_id, name, language) VALUES (?, ?, ?)"
+                "INSERT INTO league_web (guild_id, name, language, chosen) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET name = excluded.name,"
-                " language = excluded.language",
-                (guild_id, name, language),
+                " language = excluded.language, chosen = excluded.chosen",
+                (guild_id, name, language, int(chosen)),
+            )
+
+    async def server_changed(self, guild_id: int, name: str, language: str) -> None:
+        """The server's new name and language (its own, where the admins chose none)."""
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE league_web SET name = ?,"
+                " language = CASE WHEN chosen = 0 THEN ? ELSE language END WHERE guild_id = ?",
+                (name, language, guild_id),
             )
 
     async def turn_off(self, guild_id: int) -> bool:

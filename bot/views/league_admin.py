@@ -8,9 +8,11 @@ import io
 
 import discord
 
-from bot.i18n import from_discord, t, tn
+from bot.i18n import LANGUAGES, from_discord, t, tn
 from bot.league import LeagueError
+from bot.league.web import WebChoices
 from bot.views.league import COLOUR, Interaction, guild_of, league_of, may_manage, season_title
+from bot.views.server import SERVER_LANGUAGE
 
 
 async def export(interaction: Interaction, season: int | None) -> None:
@@ -75,8 +77,9 @@ async def rebuild(interaction: Interaction) -> None:
 # -- the web pages ---------------------------------------------------------------------------
 
 
-async def web_pages(interaction: Interaction, on: bool) -> None:
-    """Turn the server's league pages on (in the server's language, under its name) or off."""
+async def web_pages(interaction: Interaction, on: bool, language: str = SERVER_LANGUAGE) -> None:
+    """Turn the server's league pages on (under its name, in ``language``, else in the
+    server's own, following it) or off."""
     may_manage(interaction)
     guild, web = guild_of(interaction), league_of(interaction).web
     if not on:
@@ -84,8 +87,12 @@ async def web_pages(interaction: Interaction, on: bool) -> None:
         said = t("The league's web pages are off.") if was else t("They were off already.")
         await interaction.response.send_message(said, ephemeral=True)
         return
+    chosen = language != SERVER_LANGUAGE
+    if chosen and language not in LANGUAGES:
+        raise LeagueError(t("Tavolo does not speak that language."))
     name = interaction.guild.name if interaction.guild is not None else str(guild)
-    await web.turn_on(guild, name, from_discord(interaction.guild_locale))
+    shown = language if chosen else from_discord(interaction.guild_locale)
+    await web.turn_on(guild, name, shown, chosen)
     link = await web.link(guild)
     said = t(
         "The league's web pages are on: standings, players, tournaments, replays and live tables."
@@ -95,6 +102,12 @@ async def web_pages(interaction: Interaction, on: bool) -> None:
     else:
         said += " " + t("They show once the bot's host gives them a public address.")
     await interaction.response.send_message(said, ephemeral=True)
+
+
+async def server_changed(web: WebChoices, before: discord.Guild, after: discord.Guild) -> None:
+    """A server renamed, or its language changed, in Discord (GUILD_UPDATE): its pages follow."""
+    if (before.name, before.preferred_locale) != (after.name, after.preferred_locale):
+        await web.server_changed(after.id, after.name, from_discord(after.preferred_locale))
 
 
 async def privacy(interaction: Interaction, hidden: bool) -> None:

@@ -157,6 +157,14 @@ class Store:
         )
         return [(r["move_n"], r["seat"], r["kind"], r["points"], r["total"]) for r in rows]
 
+    def web_server(self, guild_id: int) -> tuple[str, str, bool] | None:
+        """A server's league pages: their name, their language and whether the admins
+        chose it; None while the pages are off."""
+        rows = self._query(
+            "SELECT name, language, chosen FROM league_web WHERE guild_id = ?", guild_id
+        )
+        return (rows[0]["name"], rows[0]["language"], bool(rows[0]["chosen"])) if rows else None
+
     def match(self, table_id: int) -> tuple[dict[str, Any], dict[int, int]]:
         """The stored outcome of a finished match, and each seat's place."""
         (row,) = self._query("SELECT id, outcome FROM matches WHERE table_id = ?", table_id)

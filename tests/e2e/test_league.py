@@ -188,3 +188,26 @@ async def test_standings_speak_the_channels_language_and_a_refusal_the_persons(
         "pt_BR", "Only members who may manage the server can do that."
     )
     assert discord.rejections == []
+
+
+async def test_the_pages_language_follows_the_server_s_unless_the_admins_chose_one(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    await bot_process.start()
+    store, guild = bot_process.store(), discord.guild.id
+    alice = discord.user("alice")
+    admins = discord.world.add_role(discord.guild, "admins", MANAGE_GUILD)
+    discord.guild.members[alice.id].roles.append(admins.id)
+    await answered(await alice.slash("league web on"))
+    assert store.web_server(guild) == (discord.guild.name, "en", False)
+
+    discord.world.set_guild_locale(discord.guild, "es-ES")  # the admins change it in Discord
+    await discord.wait_for(
+        lambda: store.web_server(guild) == (discord.guild.name, "es", False),
+        10,
+        "the pages following the server's language",
+    )
+    await answered(await alice.slash("league web on", language="it"))
+    assert store.web_server(guild) == (discord.guild.name, "it", True)
+    await answered(await alice.slash("league web on"))  # the server's own again: Spanish
+    assert store.web_server(guild) == (discord.guild.name, "es", False)

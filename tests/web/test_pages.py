@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from types import SimpleNamespace
+from typing import cast
 
+import discord
 import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
@@ -16,7 +19,9 @@ from bot.gallery import board_image
 from bot.games import GAMES, SPECS
 from bot.i18n import speaking
 from bot.league import League
+from bot.league.web import WebChoices
 from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
+from bot.views.league_admin import server_changed
 from bot.web.server import POLICY, make_app
 from tests.league.helpers import finished
 from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_live_table, move, page_at
@@ -114,6 +119,25 @@ async def test_a_player_who_hid_their_name_is_listed_without_it_and_has_no_page(
     await page_at(client, f"/s/{GUILD}/p/1/chart/scopa.png", 404)
     await WebRepo(db).set_hidden(GUILD, 1, False)
     await page_at(client, f"/s/{GUILD}/p/1")
+
+
+async def test_the_pages_follow_the_server_s_name_and_language_unless_the_admins_chose_one(
+    client: Client, db: Database
+) -> None:
+    web = WebChoices(WebRepo(db))
+
+    def guild(name: str, locale: discord.Locale) -> discord.Guild:
+        return cast(discord.Guild, SimpleNamespace(id=GUILD, name=name, preferred_locale=locale))
+
+    italian = guild("Circolo", discord.Locale.italian)
+    spanish = guild("Club", discord.Locale.spain_spanish)
+    await server_changed(web, italian, spanish)  # GUILD_UPDATE: renamed, and in Spanish
+    page = await page_at(client, f"/s/{GUILD}/")
+    assert '<html lang="es">' in page and '<p class="server">Club</p>' in page
+    await web.turn_on(GUILD, "Club", "pt_BR", chosen=True)  # /league web on language:
+    await server_changed(web, spanish, guild("Club 2", discord.Locale.italian))
+    page = await page_at(client, f"/s/{GUILD}/")
+    assert '<html lang="pt-BR">' in page and '<p class="server">Club 2</p>' in page
 
 
 async def test_pages_turned_off_are_gone(client: Client, db: Database) -> None:
