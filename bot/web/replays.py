@@ -70,11 +70,11 @@ async def replay(request: web.Request) -> web.Response:
         lang = request.query.get("lang")
         shown = [_step(stepper, record, i, base, lang) for i in range(len(stepper.steps))]
         word = t(STEP_NAMES[SPECS[record.game].step.name])
-        words = {
-            "first": t("⏮ First"),
+        words = {  # not /replay's ⏮ and ⏭: many a browser's fonts lack them (an empty box)
+            "first": t("« First"),
             "back": t("◀ Back"),
             "next": t("Next ▶"),
-            "last": t("Last ⏭"),
+            "last": t("Last »"),
             "step_back": t("◀ {step}", step=word),
             "step_ahead": t("{step} ▶", step=word),
         }

@@ -145,7 +145,36 @@ async def test_the_replay_steps_forward_and_back_in_place(
         " && document.getElementById('step-board').naturalWidth > 0"
     )
     await tab.shot("replay", tmp_path)
+    assert await tab.page.evaluate(OVERLAPS) == []  # the list's numbers clear the text
     assert tab.errors == []
+
+
+# The steps listed in columns whose number (the list's marker, left of its step) falls on the
+# text of a step in the column before: each as "step n on step m".
+OVERLAPS = """() => {
+  const items = [...document.querySelectorAll("ol.steps li")];
+  const probe = document.createElement("span");
+  probe.textContent = `${items.length - 1}.`;
+  items[0].append(probe);
+  const number = probe.getBoundingClientRect().width;
+  probe.remove();
+  const column = (li) => Math.round(li.getBoundingClientRect().left);
+  const lefts = [...new Set(items.map(column))].sort((a, b) => a - b);
+  const found = [];
+  items.forEach((li, n) => {
+    const box = li.getBoundingClientRect();
+    const before = lefts.indexOf(column(li)) - 1;
+    if (before < 0) return;
+    items.forEach((other, m) => {
+      if (lefts.indexOf(column(other)) !== before) return;
+      for (const text of other.querySelector("a").getClientRects()) {
+        if (text.right > box.left - number && text.left < box.left
+            && text.bottom > box.top && text.top < box.bottom) found.push(`step ${n} on step ${m}`);
+      }
+    });
+  });
+  return found;
+}"""
 
 
 async def test_the_replay_and_the_tournaments_work_without_script(

@@ -32,6 +32,10 @@ async def test_a_finished_deal_is_stepped_through_one_page_a_step(
     # Without script, the turns are links to the step's neighbours, and every step is listed.
     assert f'href="/s/1/r/{deal}?step=1&amp;lang=en" data-turn="next"' in first
     assert first.count("data-goto=") == final + 1
+    # The turns' labels in characters every browser's fonts hold (⏮ and ⏭ showed as boxes).
+    turns = re.findall(r'data-turn="\w+"(?: aria-disabled="true")?>([^<]+)</a>', first)
+    assert len(turns) == 6 and "« First" in turns and "Last »" in turns
+    assert all(ord(c) < 0x100 or c in "◀▶" for label in turns for c in label), turns
     third = await page_at(client, f"/s/{GUILD}/r/{deal}?step=3&lang=en")
     assert f'href="/s/1/r/{deal}?step=2&amp;lang=en" data-turn="back"' in third
     assert re.search(r'id="step-3"[^>]*data-to-next="4"[^>]*>', third)
