@@ -101,10 +101,14 @@ async def test_a_server_that_did_not_turn_its_pages_on_is_a_404(
     browser: Browser, site: tuple[str, Database, int]
 ) -> None:
     tab = await watched(browser)
-    for path in (f"/s/{PRIVATE}/", f"/s/{PRIVATE}/p/1", f"/s/{GUILD}/p/999"):
+    for path, said in (
+        (f"/s/{PRIVATE}/", "Nothing here"),
+        (f"/s/{PRIVATE}/p/1", "Nothing here"),
+        (f"/s/{GUILD}/p/999", "Qui non c'è niente"),  # a server known: in its language
+    ):
         answer = await tab.page.goto(site[0] + path)
         assert answer is not None and answer.status == 404
-        assert await tab.page.inner_text("h1") == "Nothing here"
+        assert await tab.page.inner_text("h1") == said
 
 
 @pytest.fixture
