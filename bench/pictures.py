@@ -4,7 +4,8 @@ Renders what the bot would send as images, from card codes or an engine's public
 bytes: a 34-card Minchiate hand (the most a hand holds: 21 cards and 13 robbed; every third
 card playable) and the public board of each game in mid-game (Centocinque with six seats, One
 Hundred with twelve, Minchiate in the middle of a trick, Scopa, Briscola and Tressette with
-four). Each call of a case draws the next of ``STATES`` different pictures: a board after
+four), the league's standings and a player's card, and a tournament's bracket and standings
+table of 16. Each call of a case draws the next of ``STATES`` different pictures: a board after
 one move more, a hand of other cards, as the bot draws them (no picture is drawn twice in a
 row, so nothing kept from one picture to the next flatters the figures). Each case runs
 ``--repeats`` times, the cases taking turns, and prints p50/p95 per image (wall clock, and
@@ -12,6 +13,8 @@ the drawing thread's CPU time) and its largest size in bytes. Goals: a wall-cloc
 most 15 ms; a CPU p95 of at most 1 ms and at most 12 KB.
 Card pictures are drawn once and kept: the first drawing of all three packs and the choice
 of the PNG palette they share are timed apart, and the cases run after them.
+``--matplotlib``: the rating chart drawn by matplotlib beside the project's own
+(``bench/charts.py``), instead.
 """
 
 from __future__ import annotations
@@ -27,14 +30,17 @@ from typing import Any
 
 from PIL import Image
 
+from bench import charts
 from bench.stats import percentile
-from bot.gallery import board_image, hand_image, prepare
+from bot.gallery import board_image, bracket_image, hand_image, prepare
 from bot.games import GAMES
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
 from bot.games.turns import Over, Turns
 from bot.pictures import PACKS, back, backs_of, card, pack_cards, png
+from bot.pictures.bracket import Slot
 from bot.pictures.league import Chart, StandingLine, player_picture, standings_picture
+from bot.pictures.standings_table import Row, standings_image
 
 GOAL_MS = 15.0
 GOAL_CPU_MS = 1.0
@@ -101,6 +107,8 @@ def cases() -> dict[str, Callable[[], bytes]]:
         made[name] = _in_turn([functools.partial(board_image, game, v) for v in views])
     made["league: standings, 10 rows"] = _standings
     made["league: card, 2 charts of 200"] = _card
+    made["tournament: bracket of 16"] = _bracket
+    made["tournament: standings of 16"] = _table
     return made
 
 
@@ -127,6 +135,25 @@ def _card() -> bytes:
     charts = [Chart("Scopa rating", _RATINGS), Chart("Briscola rating", _RATINGS[::-1])]
     lines = ["Scopa: played 200 · won 90 (45%)", "Scope per round 1.2 · settebello 40%"]
     return png(player_picture("Player 1", "All games", lines, charts), shared=False)
+
+
+# A knockout of 16 half played (its first round and half the second), and a Swiss's table of
+# 16 with points and Buchholz: what /tournament's message shows.
+_SIXTEEN = [f"Entrant {n}" for n in range(1, 17)]
+_ROUNDS = [
+    [Slot(_SIXTEEN[i], _SIXTEEN[15 - i], i % 2) for i in range(8)],
+    [Slot(_SIXTEEN[i], _SIXTEEN[7 - i], 0 if i < 2 else None) for i in range(4)],
+]
+_ROWS = [Row(n + 1, name, (f"{8 - n / 2:g}", f"{30 - n:g}")) for n, name in enumerate(_SIXTEEN)]
+
+
+def _bracket() -> bytes:
+    return bracket_image("Tournament · Scopa · Knockout", _ROUNDS, 16)
+
+
+def _table() -> bytes:
+    columns = ["#", "Entrant", "Pts", "Buchholz"]
+    return standings_image("Tournament · Scopa · Swiss", "Round 4 of 4", columns, _ROWS)
 
 
 def draw_every_card() -> float:
@@ -207,11 +234,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--phone", metavar="PATH", help="write a board and a hand as a phone shows them, and stop"
     )
+    parser.add_argument(
+        "--matplotlib",
+        action="store_true",
+        help="the rating chart drawn by matplotlib beside the project's own, and stop",
+    )
     args = parser.parse_args(argv)
+    repeats = 20 if args.quick else args.repeats
     if args.phone:
         phone_sample(args.phone)
         return
-    repeats = 20 if args.quick else args.repeats
+    if args.matplotlib:
+        charts.compare(repeats)
+        return
     print(f"Drawing every card of the three packs, once: {draw_every_card():.0f} ms")
     print(f"Choosing the palette of hands and boards, once: {choose_palette():.0f} ms")
     print(
@@ -223,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
         met = p95 <= GOAL_MS
         small = cpu_p95 <= GOAL_CPU_MS and size <= GOAL_BYTES
         print(
-            f"  {name:<30} p50 {percentile(ms, 50):5.1f} ms, p95 {p95:5.1f} ms "
+            f"  {name:<32} p50 {percentile(ms, 50):5.1f} ms, p95 {p95:5.1f} ms "
             f"({'met' if met else 'NOT met'}); CPU p50 {percentile(cpu, 50):4.2f} ms, "
             f"p95 {cpu_p95:4.2f} ms; {size / 1000:5.1f} KB ({'met' if small else 'NOT met'})"
         )

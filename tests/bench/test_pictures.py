@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from PIL import Image
@@ -31,3 +33,30 @@ def test_the_phone_sample_is_a_phone_screen_wide(tmp_path: Path) -> None:
         assert sample.format == "PNG"
         assert sample.width == pictures.PHONE_WIDTH
         assert sample.height > 2 * pictures.PHONE_IMAGE * 580 // 820  # a board and a hand
+
+
+def test_matplotlib_s_chart_is_timed_beside_ours_where_it_is_installed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("matplotlib")
+    pictures.main(["--matplotlib", "--repeats", "2"])
+    out = capsys.readouterr().out
+    assert "(Agg): imported in" in out and "MB more memory" in out
+    assert len([line for line in out.splitlines() if "CPU p50" in line and "KB" in line]) == 2
+
+
+def test_without_matplotlib_the_comparison_says_it_is_skipped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.import_module
+
+    def without(name: str, package: str | None = None) -> ModuleType:
+        if name.split(".")[0] == "matplotlib":
+            raise ModuleNotFoundError(name=name)
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", without)
+    pictures.main(["--matplotlib", "--repeats", "2"])
+    assert capsys.readouterr().out == (
+        "matplotlib: skipped (not installed; pip install -e '.[bench]' brings it)\n"
+    )

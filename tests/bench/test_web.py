@@ -14,7 +14,8 @@ def test_the_report_times_each_page_and_the_live_board_side_by_side(
     web.main(["--quick"])
     out = capsys.readouterr().out
     pages = out.split("The live board")[0]
-    assert pages.count("CPU p50") == 9 and "standings, all games, page 1" in pages
+    assert pages.count("CPU p50") == 10 and "standings, all games, page 1" in pages
+    assert "a heavy player's page (" in pages
     assert "a replay (Briscola, 40 steps)" in pages and "its bracket (PNG)" in pages
     assert "no watcher:" in out and "100 watchers:" in out
 
