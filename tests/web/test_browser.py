@@ -12,7 +12,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser
 
-from bot.config import LeagueSettings
+from bot.config import LeagueSettings, WebSettings
 from bot.storage import Database
 from bot.web.server import make_app
 from fakediscord import FakeDiscord
@@ -95,6 +95,33 @@ async def test_the_chart_is_drawn_and_a_hostile_name_is_only_text(
     assert await tab.page.locator("#standings").get_by_text(HOSTILE, exact=True).count() == 1
     assert await tab.page.evaluate("document.querySelectorAll('main script').length") == 0
     assert tab.errors == []
+
+
+async def test_a_board_past_the_streams_cap_says_to_reload_and_keeps_its_board(
+    browser: Browser, tmp_path: Path
+) -> None:
+    db = await SQLiteBackend(tmp_path / "web.sqlite3").open()
+    await a_league(db)
+    table_id, _ = await a_live_table(db)
+    app = make_app(db, LeagueSettings(), interval=0.05, settings=WebSettings(streams=1))
+    server = TestServer(app)
+    await server.start_server()
+    try:
+        board = f"{str(server.make_url('')).rstrip('/')}/s/{GUILD}/t/{table_id}?lang=en"
+        first = await loaded(browser, board)  # holds the one stream there is
+        await first.page.wait_for_function(
+            "() => document.getElementById('status').textContent.startsWith('The board')"
+        )
+        second = await loaded(browser, board)
+        await second.page.wait_for_function(
+            "() => document.getElementById('status').textContent.startsWith('Reload')"
+        )
+        assert await second.page.evaluate("document.getElementById('board').naturalWidth") > 0
+        assert all("503" in error for error in second.errors), second.errors  # the refusal
+        assert first.errors == []
+    finally:
+        await server.close()
+        await db.close()
 
 
 async def test_a_server_that_did_not_turn_its_pages_on_is_a_404(
