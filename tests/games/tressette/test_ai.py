@@ -10,7 +10,7 @@ import pytest
 
 from bot.games import make_player
 from bot.games.tressette.engine import TressetteState
-from bot.games.tressette.policy import natural_signal
+from bot.games.tressette.policy import distinct, natural_signal
 from bot.games.tressette.sample import Sampler, voids
 from tests.games.support import seat_on_turn
 
@@ -102,3 +102,12 @@ def test_easy_declares_what_it_holds_and_leads_with_the_natural_signal() -> None
 )
 def test_the_natural_signals(hand: list[str], card: str, gone: set[str], word: str | None) -> None:
     assert natural_signal(hand, card, gone) == word
+
+
+def test_the_search_keeps_one_of_the_cards_that_are_alike() -> None:
+    """The 7 and the 5 di Coppe are alike while the 6 is in this hand or gone; not while it
+    is still out. The Re and the Cavallo are worth a third each, the 4 nothing."""
+    assert distinct(["7c", "6c", "5c", "Rc"], out=["Cc", "3c"]) == ["5c", "Rc"]
+    assert distinct(["7c", "5c"], out=["6c"]) == ["7c", "5c"]
+    assert distinct(["Rc", "Cc", "4c"], out=[]) == ["Cc", "4c"]
+    assert distinct(["Rc", "Cc", "Rd"], out=["Cd"]) == ["Cc", "Rd"]
