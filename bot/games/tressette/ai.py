@@ -14,6 +14,8 @@ the quick policy for every seat, the signals given and heeded (``playout``), and
 with the best mean difference of the deal's thirds for its side (partners together at four).
 Of the cards alike (``policy.distinct``: of a suit, worth as many thirds, with no card still out
 between them) it searches only the weakest, so the others' playouts go to the cards that differ.
+The budget is spent in rounds of halving (``search.best_by_halving``): each round plays the cards
+left on the same samples and keeps the better half, so the close cards get the most playouts.
 At two seats, once the stock is drawn and the hands are short (``endgame``), every card is
 known and it solves the end exactly (an alpha-beta, from eight cards in hand): when a card wins
 the deal whatever the other seat plays, it plays it; else it searches on as before, where a
@@ -149,6 +151,7 @@ class HardPlayer:
                 lambda st, seat, r: playout(st, seat, r, signals),
                 rng,
                 self.budget,
+                halving=True,
             )
 
         return _turn(view, legal, play, self.signals)

@@ -5,10 +5,12 @@ fact, and the easy level's accusi and natural signals."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from bot.games import make_player
+from bot.games.ai.search import best_by_halving
 from bot.games.tressette.engine import TressetteState
 from bot.games.tressette.policy import distinct, natural_signal
 from bot.games.tressette.sample import Sampler, voids
@@ -111,3 +113,24 @@ def test_the_search_keeps_one_of_the_cards_that_are_alike() -> None:
     assert distinct(["7c", "5c"], out=["6c"]) == ["7c", "5c"]
     assert distinct(["Rc", "Cc", "4c"], out=[]) == ["Cc", "4c"]
     assert distinct(["Rc", "Cc", "Rd"], out=["Cd"]) == ["Cc", "Rd"]
+
+
+def test_halving_spends_its_budget_on_the_close_candidates() -> None:
+    """Eight candidates worth 0 to 7 (give or take 3 a playout): halving keeps the best,
+    within its budget, and plays the last two more often than the first to go."""
+    played: dict[str, int] = {}
+
+    class Rules:
+        def apply(self, state: object, seat: int, action: str) -> tuple[str, list[object]]:
+            return action, []
+
+    def playout(action: Any, rng: random.Random) -> float:
+        played[action] = played.get(action, 0) + 1
+        return int(action) + rng.uniform(-3, 3)
+
+    candidates = [str(i) for i in range(8)]
+    rules: Any = Rules()
+    best = best_by_halving(rules, 0, candidates, lambda r: None, playout, random.Random(1), 240)
+    assert best == "7"
+    assert sum(played.values()) <= 240
+    assert played["7"] > 2 * played["0"]
