@@ -10,6 +10,7 @@ search is deterministic.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -47,6 +48,34 @@ def best_action(
     return max(candidates, key=lambda a: totals[a])
 
 
+def best_by_halving(
+    rules: Rules[Any],
+    seat: int,
+    candidates: list[str],
+    sample: Sample,
+    playout: Playout,
+    rng: random.Random,
+    playouts: int,
+) -> str:
+    """``best_action`` in rounds of halving: the budget split evenly over as many rounds as
+    it takes to halve the candidates down to one; each round plays every candidate left on the
+    same samples, then keeps the better half (by the total over every round so far, which
+    each candidate left has played as often). The close candidates get the most playouts."""
+    alive = list(candidates)
+    totals = dict.fromkeys(alive, 0.0)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    while len(alive) > 1:
+        for _ in range(max(1, playouts // rounds // len(alive))):
+            state = sample(rng)
+            seed = rng.getrandbits(32)
+            for action in alive:
+                after, _ = rules.apply(state, seat, action)
+                totals[action] += playout(after, random.Random(seed))
+        # Ties go to the earlier candidate: callers list their preferred moves first.
+        alive = sorted(alive, key=lambda a: -totals[a])[: (len(alive) + 1) // 2]
+    return alive[0]
+
+
 def best_for_view(
     rules: Rules[Any],
     view: Json,
@@ -55,11 +84,12 @@ def best_for_view(
     playout: Callable[[StateT, int, random.Random], float],
     rng: random.Random,
     playouts: int,
+    halving: bool = False,
 ) -> str:
-    """``best_action`` for the seat whose ``view`` it is: each sample drawn from the view,
-    each playout scored for that seat."""
+    """``best_action`` (``halving``: ``best_by_halving``) for the seat whose ``view`` it is:
+    each sample drawn from the view, each playout scored for that seat."""
     seat = int(view["seat"])
-    return best_action(
+    return (best_by_halving if halving else best_action)(
         rules,
         seat,
         candidates,

@@ -12,6 +12,10 @@ public fact (``sample``: the cards known to be in a hand, the suits a seat showe
 said it holds), plays each card (with the signal it would say) out to the end of the deal with
 the quick policy for every seat, the signals given and heeded (``playout``), and keeps the card
 with the best mean difference of the deal's thirds for its side (partners together at four).
+Of the cards alike (``policy.distinct``: of a suit, worth as many thirds, with no card still out
+between them) it searches only the weakest, so the others' playouts go to the cards that differ.
+The budget is spent in rounds of halving (``search.best_by_halving``): each round plays the cards
+left on the same samples and keeps the better half, so the close cards get the most playouts.
 At two seats, once the stock is drawn and the hands are short (``endgame``), every card is
 known and it solves the end exactly (an alpha-beta, from eight cards in hand): when a card wins
 the deal whatever the other seat plays, it plays it; else it searches on as before, where a
@@ -29,10 +33,11 @@ from collections.abc import Callable
 
 from bot.games.ai.search import best_for_view
 from bot.games.base import Json
+from bot.games.tressette.cards import PACK
 from bot.games.tressette.endgame import EXACT, solve, sure_win
 from bot.games.tressette.engine import Tressette
 from bot.games.tressette.playout import playout
-from bot.games.tressette.policy import Trick, choose_card, heed, natural_signal
+from bot.games.tressette.policy import Trick, choose_card, distinct, heed, natural_signal
 from bot.games.tressette.sample import Sampler
 
 RULES = Tressette()
@@ -47,6 +52,11 @@ def _plain(legal: list[str]) -> list[str]:
 def _card(play: str) -> str:
     """The card of a ``play:`` token, with or without its signal."""
     return play.split(":")[1]
+
+
+def _taken(view: Json) -> set[str]:
+    """The cards of the tricks taken this deal."""
+    return set().union(*(t["cards"] for t in view["tricks"]))
 
 
 def _gone(view: Json) -> set[str]:
@@ -119,6 +129,11 @@ class HardPlayer:
                 )
                 if asked is not None:
                     return plays[cards.index(asked)]
+            # Of the cards alike, only one is searched (the weakest): more playouts for each.
+            taken = _taken(view)
+            kept = distinct(cards, [c for c in PACK if c not in view["hand"] and c not in taken])
+            plays = [p for p, c in zip(plays, cards, strict=True) if c in kept]
+            cards = [_card(p) for p in plays]
             sampler = Sampler(view, signals)
             if sampler.certain and view["seats"] == 2 and len(view["hand"]) <= EXACT:
                 st = sampler.draw(rng)
@@ -136,6 +151,7 @@ class HardPlayer:
                 lambda st, seat, r: playout(st, seat, r, signals),
                 rng,
                 self.budget,
+                halving=True,
             )
 
         return _turn(view, legal, play, self.signals)

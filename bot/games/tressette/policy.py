@@ -78,6 +78,20 @@ def lead(hand: list[str], playable: list[str], gone: Collection[str]) -> str:
     return cheapest(suit)
 
 
+def distinct(cards: list[str], out: Collection[str]) -> list[str]:
+    """``cards`` less those alike to a weaker one kept: of its suit, worth as many thirds, with
+    no card of ``out`` (the cards still in other hands or on the table) between them. Alike
+    cards take and lose the same tricks, so a search needs only one of them."""
+    kept: list[str] = []
+    for card in sorted(cards, key=lambda c: (c[-1], STRENGTH[c])):
+        if kept and (prev := kept[-1])[-1] == card[-1] and THIRDS[prev] == THIRDS[card]:
+            low, high = STRENGTH[prev], STRENGTH[card]
+            if not any(o[-1] == card[-1] and low < STRENGTH[o] < high for o in out):
+                continue
+        kept.append(card)
+    return [c for c in cards if c in kept]
+
+
 def natural_signal(hand: list[str], card: str, gone: Collection[str]) -> str | None:
     """The word a leader of ``card`` would say: volo on its last card of the suit; busso when it
     holds the Asso but not the best of the suit (the partner should take and lead it back);

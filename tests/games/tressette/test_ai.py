@@ -5,12 +5,14 @@ fact, and the easy level's accusi and natural signals."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from bot.games import make_player
+from bot.games.ai.search import best_by_halving
 from bot.games.tressette.engine import TressetteState
-from bot.games.tressette.policy import natural_signal
+from bot.games.tressette.policy import distinct, natural_signal
 from bot.games.tressette.sample import Sampler, voids
 from tests.games.support import seat_on_turn
 
@@ -102,3 +104,33 @@ def test_easy_declares_what_it_holds_and_leads_with_the_natural_signal() -> None
 )
 def test_the_natural_signals(hand: list[str], card: str, gone: set[str], word: str | None) -> None:
     assert natural_signal(hand, card, gone) == word
+
+
+def test_the_search_keeps_one_of_the_cards_that_are_alike() -> None:
+    """The 7 and the 5 di Coppe are alike while the 6 is in this hand or gone; not while it
+    is still out. The Re and the Cavallo are worth a third each, the 4 nothing."""
+    assert distinct(["7c", "6c", "5c", "Rc"], out=["Cc", "3c"]) == ["5c", "Rc"]
+    assert distinct(["7c", "5c"], out=["6c"]) == ["7c", "5c"]
+    assert distinct(["Rc", "Cc", "4c"], out=[]) == ["Cc", "4c"]
+    assert distinct(["Rc", "Cc", "Rd"], out=["Cd"]) == ["Cc", "Rd"]
+
+
+def test_halving_spends_its_budget_on_the_close_candidates() -> None:
+    """Eight candidates worth 0 to 7 (give or take 3 a playout): halving keeps the best,
+    within its budget, and plays the last two more often than the first to go."""
+    played: dict[str, int] = {}
+
+    class Rules:
+        def apply(self, state: object, seat: int, action: str) -> tuple[str, list[object]]:
+            return action, []
+
+    def playout(action: Any, rng: random.Random) -> float:
+        played[action] = played.get(action, 0) + 1
+        return int(action) + rng.uniform(-3, 3)
+
+    candidates = [str(i) for i in range(8)]
+    rules: Any = Rules()
+    best = best_by_halving(rules, 0, candidates, lambda r: None, playout, random.Random(1), 240)
+    assert best == "7"
+    assert sum(played.values()) <= 240
+    assert played["7"] > 2 * played["0"]
