@@ -37,13 +37,8 @@ def best_action(
     if len(candidates) == 1:
         return candidates[0]
     totals = dict.fromkeys(candidates, 0.0)
-    rounds = max(1, playouts // len(candidates))
-    for _ in range(rounds):
-        state = sample(rng)
-        seed = rng.getrandbits(32)
-        for action in candidates:
-            after, _ = rules.apply(state, seat, action)
-            totals[action] += playout(after, random.Random(seed))
+    for _ in range(max(1, playouts // len(candidates))):
+        _play_once(rules, seat, candidates, totals, sample(rng), playout, rng)
     # Ties go to the earlier candidate: callers list their preferred moves first.
     return max(candidates, key=lambda a: totals[a])
 
@@ -66,14 +61,27 @@ def best_by_halving(
     rounds = max(1, math.ceil(math.log2(len(alive))))
     while len(alive) > 1:
         for _ in range(max(1, playouts // rounds // len(alive))):
-            state = sample(rng)
-            seed = rng.getrandbits(32)
-            for action in alive:
-                after, _ = rules.apply(state, seat, action)
-                totals[action] += playout(after, random.Random(seed))
+            _play_once(rules, seat, alive, totals, sample(rng), playout, rng)
         # Ties go to the earlier candidate: callers list their preferred moves first.
         alive = sorted(alive, key=lambda a: -totals[a])[: (len(alive) + 1) // 2]
     return alive[0]
+
+
+def _play_once(
+    rules: Rules[Any],
+    seat: int,
+    actions: list[str],
+    totals: dict[str, float],
+    state: Any,
+    playout: Playout,
+    rng: random.Random,
+) -> None:
+    """Each action tried on one sampled ``state`` and played out on the same random numbers
+    (common random numbers: the actions compared on equal deals), its score added up."""
+    seed = rng.getrandbits(32)
+    for action in actions:
+        after, _ = rules.apply(state, seat, action)
+        totals[action] += playout(after, random.Random(seed))
 
 
 def best_for_view(
