@@ -127,14 +127,16 @@ def points_of(
 
 def duplicate_totals(t: Tournament) -> dict[int, float]:
     """Each entrant's duplicate score over the rounds: per round, its margin over the others
-    who held the same side's cards."""
+    who held the same side's cards, dealt from the same seed (a match played again is dealt
+    afresh: nobody else held its cards, and it scores 0)."""
     total = dict.fromkeys(active(t), 0.0)
-    for number in sorted({m.round for m in t.matches}):
-        margins: dict[int, dict[int, float]] = {s: {} for s in range(SIDES)}
-        for m in t.matches:
-            if m.round == number and m.margins is not None and not m.bye:
-                for s, entrant in enumerate(m.sides):
-                    margins[s][entrant] = m.margins[s]
+    dealt: dict[tuple[int, int | None], dict[int, dict[int, float]]] = {}
+    for m in t.matches:
+        if m.margins is not None and not m.bye:
+            margins = dealt.setdefault((m.round, m.seed), {s: {} for s in range(SIDES)})
+            for s, entrant in enumerate(m.sides):
+                margins[s][entrant] = m.margins[s]
+    for margins in dealt.values():
         for entrant, score in duplicate_scores(margins).items():
             total[entrant] = total.get(entrant, 0.0) + score
     return total

@@ -96,6 +96,10 @@ class Tournaments:
             )
         return await self.get(found)
 
+    async def plays_at(self, table_id: int) -> bool:
+        """Whether the table is a tournament's match."""
+        return await self.repo.match_of_table(table_id) is not None
+
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the message that shows the tournament."""
         async with self.lock(tournament_id):
@@ -444,12 +448,16 @@ class Tournaments:
             await self._show(tour)
 
     async def _void_and_reopen(self, tour: Tournament, match: MatchRecord) -> None:
+        """A match stopped before its end is played again from a fresh seed: its players have
+        seen the stopped deal, and whoever stopped it must not get to play it again knowing
+        every hand."""
         match.status, match.thread_id, match.table_id, match.started_at = (
             "pending",
             None,
             None,
             None,
         )
+        match.seed = secrets.randbits(48)
         await self.repo.save_match(tour.record.id, match)
         await self._say(
             tour,

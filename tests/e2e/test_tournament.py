@@ -257,18 +257,16 @@ async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
     await discord.wait_for(
         lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "the match on again"
     )
-    # Its table ended with /table end (by its host): the match is played again too.
+    # Nobody at a match's table may end it, or hand the other side's seat to the AI: the
+    # organiser decides it with /tournament.
     (moved,) = discord.world.threads_of(discord.channel)
-    host_id = store.table(matches(store)[0]["table_id"]).host_id
-    host = next(u for u in (ann, discord.user("bob")) if u.id == host_id)
-    ended = await answer(await host.slash("table end", channel=moved))
-    assert "closed" in ended, ended
-    await discord.wait_for(
-        lambda: len(discord.world.threads_of(discord.channel)) == 2, 10, "a third thread"
-    )
-    await discord.wait_for(
-        lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "on once more"
-    )
+    for player in (ann, discord.user("bob")):
+        ended = await answer(await player.slash("table end", channel=moved))
+        assert "the organiser decides it with /tournament settle" in ended, ended
+        kicked = await answer(await player.slash("table kick", channel=moved, seat=1))
+        assert "the organiser decides it with /tournament settle" in kicked, kicked
+    row = store.table(matches(store)[0]["table_id"])
+    assert row.status == "playing" and not any(s["away"] for s in row.seats)
     # Without Create Public Threads, /tournament new says what is missing.
     other = discord.create_channel("other")
     everyone = discord.world.guilds[discord.guild.id].everyone

@@ -13,12 +13,15 @@ import pytest
 
 from bot.config import LeagueSettings, TableSettings
 from bot.games import SPECS
+from bot.games.base import Event
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
 from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
+from bot.tables.table import NO_HOST
 from bot.tournaments import Plan, ThreadRefused, Tournaments
+from bot.views.tournament_host import TablesTold
 from tests.clock import VirtualClock
 from tests.databases import Backend
 
@@ -60,6 +63,22 @@ class Host:
         self.boards.append(table.id)
 
 
+class Publisher:
+    """The boards' publisher, which these tests do not look at."""
+
+    async def table_changed(self, table: Table, events: list[Event]) -> None:
+        pass
+
+    async def turn_started(self, table: Table, seat: int) -> None:
+        pass
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
+        pass
+
+    async def table_closed(self, table: Table) -> None:
+        pass
+
+
 @pytest.fixture(scope="module")
 def workers() -> Iterator[AIWorkers]:
     pool = AIWorkers(1)
@@ -95,6 +114,7 @@ class World:
             await tours.table_finished(match_id)
 
         manager.match_finished = finished
+        manager.listener = TablesTold(Publisher(), tours)
         await manager.restore()
         await tours.restore()
         return tours
@@ -333,3 +353,25 @@ async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart_and
     await league.rebuild(GUILD)  # /league rebuild replays every match the league counts
     assert await league.rating(GUILD, "briscola", 1) is None
     assert await league.catch_up() == 0
+
+
+async def test_a_match_stopped_before_its_end_is_dealt_again_from_a_fresh_seed(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    tour = await tours.start(tour_id)
+    assert world.manager is not None
+    stopped = tour.matches[0]
+    table = world.manager.by_id[stopped.table_id or 0]
+    assert table.record.host_id == NO_HOST  # no player may end it, nor kick the other side
+    assert await tours.plays_at(table.id)
+    rules = SPECS["briscola"].rules
+    seen = rules.dump(table.new_state())
+    await world.manager.end(table)  # as its thread's deletion ends it
+    await world.clock.advance(0)
+    again = (await tours.get(tour_id)).matches[0]
+    assert again.status == "playing" and again.table_id != stopped.table_id
+    assert again.seed != stopped.seed  # never the deal its players have seen
+    assert rules.dump(world.manager.by_id[again.table_id or 0].new_state()) != seen
+    assert any("played again from the start" in s for s in world.host.said)
