@@ -276,3 +276,34 @@ async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
     )
     assert "I need Create Public Threads here" in refused, refused
     assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_duplicate_deal_is_replayed_once_no_table_dealt_alike_is_left(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(
+        discord, bot_process, 4, game="briscola", format="duplicate", rounds=2
+    )
+    await discord.wait_for(partial(round_open, store, 1), 10, "round 1")
+    first, _ = matches(store)
+    (thread, _) = discord.world.threads_of(discord.channel)
+    assert thread.id == first["thread_id"]
+    people = {u.id: u for u in map(discord.user, NAMES[:4])}
+    for seat in store.table(first["table_id"]).seats:  # the AI plays the first table out
+        left = await answer(await people[seat["user_id"]].slash("table leave", channel=thread))
+        assert "the AI plays your seat" in left, left
+    await discord.wait_for(
+        lambda: store.table(first["table_id"]).status == "finished", 60, "the first table"
+    )
+    deal = store.deals(first["table_id"])[0][0]
+    ann = discord.user("ann")
+    for file in (False, True):  # the other table is dealt the same cards, and is not over
+        refused = await answer(await ann.slash("replay", deal=deal, file=file))
+        assert "dealt at other tables of a tournament too" in refused, refused
+    listed = await (await ann.slash("table history", channel=thread)).wait_message(10)
+    assert "Its result is shown once every table dealt alike is over" in listed.text, listed
+    cancelled = await answer(await boss.slash("tournament cancel"))
+    assert "cancelled" in cancelled, cancelled
+    shown = await (await ann.slash("replay", deal=deal)).wait_message(10)
+    assert "Replay of deal" in shown.embeds[0]["footer"]["text"], shown.embeds
+    assert discord.rejections == [] and discord.rate_limited == []

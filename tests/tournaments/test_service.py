@@ -16,6 +16,7 @@ from bot.games import SPECS
 from bot.games.base import Event
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
+from bot.storage.deals import DealRepo
 from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
@@ -171,6 +172,17 @@ async def settle_round(world: World, tour_id: int) -> Tournament:
         await tours.settle(tour_id, number, match.n, match.sides[0])
     await world.clock.advance(0)
     return await tours.get(tour_id)
+
+
+async def play_out(world: World, table_id: int | None) -> None:
+    """The AI plays a match's every seat to its end, and its result is recorded."""
+    assert world.manager is not None
+    table = world.manager.by_id[table_id or 0]
+    for seat in table.seats:
+        seat.away = True
+    world.manager.driver.drive(table)
+    await world.clock.run_until(lambda: not table.playing)
+    await world.clock.advance(0)
 
 
 async def test_a_knockout_of_six_gives_byes_to_the_two_top_seeds(world: World) -> None:
@@ -375,3 +387,41 @@ async def test_a_match_stopped_before_its_end_is_dealt_again_from_a_fresh_seed(
     assert again.seed != stopped.seed  # never the deal its players have seen
     assert rules.dump(world.manager.by_id[again.table_id or 0].new_state()) != seen
     assert any("played again from the start" in s for s in world.host.said)
+
+
+async def test_a_tournament_deal_is_shown_only_once_every_table_dealt_alike_is_over(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 4, rounds=2)
+    first, second = (await tours.start(tour_id)).matches
+    assert world.manager is not None and world.db is not None
+    history, deals = world.manager.history, DealRepo(world.db)
+    await play_out(world, first.table_id)
+    (one, *_) = await deals.in_channel(first.thread_id or 0, 0, 100)
+    assert one.shared and one.table_status == "finished"  # the other table holds its cards
+    with pytest.raises(TableError, match="dealt at other tables of a tournament too"):
+        await history.find(GUILD, one.short_id)
+    await play_out(world, second.table_id)
+    tour = await tours.get(tour_id)
+    assert tour.record.round == 2  # the same deals again, the sides swapped
+    with pytest.raises(TableError, match="dealt at other tables of a tournament too"):
+        await history.find(GUILD, one.short_id)
+    for match in [m for m in tour.matches if m.round == 2]:
+        await play_out(world, match.table_id)
+    assert (await tours.get(tour_id)).record.status == "finished"
+    shown = await history.find(GUILD, one.short_id)
+    assert shown.record.fair.secret == str(first.seed)  # every table dealt from it is over
+    assert not (await deals.in_channel(first.thread_id or 0, 0, 1))[0].shared
+
+
+async def test_a_knockout_match_over_is_shown_while_another_is_played(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    first, _ = (await tours.start(tour_id)).matches
+    assert world.manager is not None and world.db is not None
+    await play_out(world, first.table_id)
+    (one, *_) = await DealRepo(world.db).in_channel(first.thread_id or 0, 0, 100)
+    assert (await tours.get(tour_id)).matches[1].status == "playing"
+    shown = await world.manager.history.find(GUILD, one.short_id)  # its seed is its own
+    assert shown.record.fair.secret == str(first.seed)
