@@ -77,7 +77,7 @@ def next_round(t: Tournament) -> list[MatchRecord]:
         pairs = swiss_pairings(field, scores(field, done), met(done), byes(done))
         sides = [[a] if b is None else [a, b] for a, b in pairs]
     else:
-        sides = duplicate_tables(active(t), SIDES, number - 1)
+        sides = duplicate_sides(t, number)
     matches = []
     for n, entrants in enumerate(sides, 1):
         if len(entrants) == 1:
@@ -96,6 +96,22 @@ def next_round(t: Tournament) -> list[MatchRecord]:
         )
         matches.append(MatchRecord(round=number, n=n, sides=entrants, seed=seed))
     return matches
+
+
+def duplicate_sides(t: Tournament, number: int) -> list[list[int]]:
+    """A duplicate round's tables, cut from the whole field as drawn at the start, so that
+    the rotation still holds once some have dropped. A dropped entrant's seats are played by
+    the AI where the AI may fill a seat (its opponent's margin still compares with the
+    others who held the same cards); else its opponent sits the round out (a bye, which a
+    duplicate scores 0, the round's average). Two dropped entrants' table is not played."""
+    found = []
+    for table in duplicate_tables([e.n for e in t.entrants], SIDES, number - 1):
+        here = [n for n in table if not entrant(t, n).dropped]
+        if len(here) == SIDES or (here and t.record.ai_fill):
+            found.append(table)
+        elif here:
+            found.append(here)
+    return found
 
 
 def rounds_of(t: Tournament) -> int:
@@ -149,7 +165,7 @@ def final_order(t: Tournament) -> list[int]:
         return [line.entrant for line in standings(active(t), played(t.matches))]
     if record.format == "duplicate":
         totals = duplicate_totals(t)
-        return sorted(totals, key=lambda e: (-totals[e], e))
+        return sorted(active(t), key=lambda e: (-totals[e], e))
     # A knockout: the later an entrant went out, the better; the champion first.
     lasted: dict[int, int] = {}
     for m in t.matches:

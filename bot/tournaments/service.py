@@ -364,8 +364,9 @@ class Tournaments:
         thread = await self.host.open_thread(record.channel_id, title[:100])
         seats = []
         for s in range(record.seats):
-            member = sides[s % SIDES].members[s // SIDES]
-            if member.user_id is None:
+            side = sides[s % SIDES]
+            member = side.members[s // SIDES]
+            if member.user_id is None or side.dropped:  # a duplicate's AI stand-in, too
                 seats.append(Seat(name=f"{member.name} {s + 1}", ai=AI_LEVEL))
             else:
                 seats.append(Seat(name=member.name, user_id=member.user_id))
@@ -514,6 +515,7 @@ class Tournaments:
             shown = [
                 any(s in moved for s in range(side, tour.record.seats, SIDES))
                 or not entrant(tour, found.sides[side]).user_ids
+                or entrant(tour, found.sides[side]).dropped  # the AI stands in
                 for side in range(SIDES)
             ]
             if all(shown):
@@ -588,12 +590,31 @@ class Tournaments:
             await self._say(tour, lambda: t("{name} is out of the tournament.", name=found.name))
             for match in tour.matches:
                 if match.status == "playing" and found.n in match.sides:
-                    shown = [n != found.n for n in match.sides]
-                    await self._walkover(tour, match, shown)
+                    await self._drop_from(tour, match, found.n)
                     break
             else:
                 await self._show(tour)
         return tour
+
+    async def _drop_from(self, tour: Tournament, match: MatchRecord, dropped: int) -> None:
+        """A dropped entrant's match being played: in a duplicate where the AI may fill a
+        seat, the AI plays its seats to the end (the opponent's margin still compares with
+        the same cards); else the opponent wins by walkover."""
+        table = self.tables.by_id.get(match.table_id or 0)
+        if tour.record.format == "duplicate" and tour.record.ai_fill and table is not None:
+            side = match.sides.index(dropped)
+            for seat in range(side, tour.record.seats, SIDES):
+                await self.tables.kick(table, seat)
+            await self._say(
+                tour,
+                lambda: t(
+                    "The AI plays {name}'s seats to the end of the match.",
+                    name=entrant(tour, dropped).name,
+                ),
+            )
+            await self._show(tour)
+            return
+        await self._walkover(tour, match, [n != dropped for n in match.sides])
 
     async def settle(self, tournament_id: int, number: int, n: int, winner: int | None) -> None:
         """The organiser decides a match: ``winner`` an entrant of it, None a draw."""

@@ -21,7 +21,8 @@ from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from bot.tables.table import NO_HOST
-from bot.tournaments import Plan, ThreadRefused, Tournaments
+from bot.tournaments import Plan, ThreadRefused, Tournaments, rounds
+from bot.tournaments.standings import LOSS, WIN
 from bot.views.tournament_host import TablesTold
 from tests.clock import VirtualClock
 from tests.databases import Backend
@@ -425,3 +426,36 @@ async def test_a_knockout_match_over_is_shown_while_another_is_played(world: Wor
     assert (await tours.get(tour_id)).matches[1].status == "playing"
     shown = await world.manager.history.find(GUILD, one.short_id)  # its seed is its own
     assert shown.record.fair.secret == str(first.seed)
+
+
+@pytest.mark.parametrize("ai_fill", [False, True])
+async def test_a_duplicate_goes_on_when_an_entrant_drops(world: World, ai_fill: bool) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 4, rounds=2, ai_fill=ai_fill)
+    await tours.start(tour_id)
+    await tours.leave(tour_id, 1)  # after the start: dropped
+    tour = await tours.get(tour_id)
+    assert [e.n for e in tour.entrants if e.dropped] == [1]
+    (theirs,) = [m for m in tour.matches if 1 in m.sides]
+    side = theirs.sides.index(1)
+    assert world.manager is not None
+    if ai_fill:  # the AI plays their seats to the end; the opponent's margin still counts
+        table = world.manager.by_id[theirs.table_id or 0]
+        assert theirs.status == "playing" and table.seats[side].played_by_ai
+        assert not table.seats[1 - side].played_by_ai
+        assert "The AI plays P1's seats to the end of the match." in world.host.said
+    else:
+        assert theirs.result == "walkover" and theirs.points == [LOSS, WIN][:: 1 - 2 * side]
+    await world.close()  # a restart, too, carries on
+    tours = await world.open()
+    tour = await settle_round(world, tour_id)
+    assert tour.record.round == 2 and tour.record.status == "running"
+    (again,) = [m for m in tour.matches if m.round == 2 and 4 in m.sides]
+    if ai_fill:  # the rotation holds: entrant 4 meets the AI standing in for the dropped 1
+        assert again.sides == [4, 1] and again.status == "playing"
+        seats = world.manager.by_id[again.table_id or 0].seats
+        assert seats[1].ai and seats[0].user_id == 4
+    else:  # nobody to meet: entrant 4 sits the round out, scoring the round's average
+        assert again.sides == [4] and again.result == "bye"
+    tour = await settle_round(world, tour_id)
+    assert tour.record.status == "finished" and 1 not in rounds.final_order(tour)
