@@ -312,7 +312,19 @@ class Tournaments:
                 break
             # A Swiss round of 256 is a matching over 32,640 pairs: seconds of work, done off
             # the event loop, which keeps answering interactions meanwhile.
-            matches = await asyncio.to_thread(rounds.next_round, tour)
+            try:
+                matches = await asyncio.to_thread(rounds.next_round, tour)
+            except Exception:
+                log.exception("tournament %s: round %s not drawn", record.id, record.round + 1)
+                await self._pause(
+                    tour,
+                    lambda: t(
+                        "Round {round} could not be drawn (the log says why). The tournament is"
+                        " paused; the organiser resumes it with /tournament start.",
+                        round=record.round + 1,
+                    ),
+                )
+                break
             record.round += 1
             await self.repo.add_round(record, matches)
             tour.matches += matches
@@ -351,6 +363,15 @@ class Tournaments:
             except ThreadRefused as exc:
                 await self._pause(tour, partial(words.not_opened, match, str(exc)))
                 return
+            except Exception:  # Discord's 5xx, a table that could not be seated...
+                log.exception(
+                    "tournament %s: round %s match %s not opened",
+                    tour.record.id,
+                    match.round,
+                    match.n,
+                )
+                await self._pause(tour, partial(words.not_opened, match, None))
+                return
 
     async def _open(self, tour: Tournament, match: MatchRecord) -> None:
         """A match's thread and table: seats side by side (seat ``s`` plays for side
@@ -361,7 +382,12 @@ class Tournaments:
         names = " – ".join(e.name for e in sides)
         with self._speaking(record):
             title = t("Round {round}: {names}", round=match.round, names=names)
-        thread = await self.host.open_thread(record.channel_id, title[:100])
+        if match.thread_id is None:
+            match.thread_id = await self.host.open_thread(record.channel_id, title[:100])
+            # Kept at once: opened again after a failure below, or a restart, the match
+            # takes the same thread (and a table already seated there), leaving none behind.
+            await self.repo.save_match(record.id, match)
+        thread = match.thread_id
         seats = []
         for s in range(record.seats):
             side = sides[s % SIDES]
@@ -370,10 +396,10 @@ class Tournaments:
                 seats.append(Seat(name=f"{member.name} {s + 1}", ai=AI_LEVEL))
             else:
                 seats.append(Seat(name=member.name, user_id=member.user_id))
-        table = await self.tables.seated(
+        table = self.tables.by_channel.get(thread) or await self.tables.seated(
             record.guild_id, thread, record.game, record.options, seats, match.seed
         )
-        match.thread_id, match.table_id, match.status = thread, table.id, "playing"
+        match.table_id, match.status = table.id, "playing"
         match.started_at = f"{datetime.now(UTC).timestamp():.0f}"
         await self.repo.save_match(record.id, match)
         await self.host.open_board(table)
@@ -687,7 +713,9 @@ class Tournaments:
                     self._arm_grace(tour.record, match, max(0.0, left))
                 else:  # it ended while the bot was away
                     self._spawn(self._table_over(match.table_id))
-            if tour.record.status == "running" and tour.record.round and rounds.round_over(tour):
+            if tour.record.status == "running" and tour.record.round:
+                # The next round, or the round's matches not opened yet (stored, and the bot
+                # stopped before their threads were).
                 self._spawn(self._resume(tournament_id))
         log.info("restored %d tournaments", count)
         return count

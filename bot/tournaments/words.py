@@ -21,8 +21,11 @@ def title(tour: Tournament) -> str:
     )
 
 
-def not_opened(match: MatchRecord, why: str) -> str:
-    """A match whose thread Discord refused, and the pause."""
+def not_opened(match: MatchRecord, why: str | None) -> str:
+    """A match whose thread Discord refused (``why``), or that failed otherwise (None: the
+    log says why), and the pause."""
+    if why is None:
+        why = t("something went wrong on the way (the log says what).")
     return t(
         "Match {n} of round {round} could not be opened: {why} The tournament is paused; the"
         " organiser resumes it with /tournament start.",

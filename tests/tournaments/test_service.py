@@ -40,6 +40,10 @@ class Host:
         self.boards: list[int] = []
         self.ids = itertools.count(5000)
         self.refuse: str | None = None
+        self.fail: Exception | None = None  # what Discord answers instead of a thread
+        self.hold: asyncio.Event | None = None  # a thread asked for waits until it is set
+        self.held = asyncio.Event()  # a thread was asked for, and is held
+        self.boarded = asyncio.Event()  # a match's board was shown
         self.room: int | None = None
 
     def language(self, channel_id: int, guild_id: int) -> str:
@@ -48,6 +52,11 @@ class Host:
     async def open_thread(self, channel_id: int, name: str) -> int:
         if self.refuse:
             raise ThreadRefused(self.refuse)
+        if self.fail:
+            raise self.fail
+        if self.hold is not None:
+            self.held.set()
+            await self.hold.wait()
         thread = next(self.ids)
         self.threads[thread] = name
         return thread
@@ -63,6 +72,7 @@ class Host:
 
     async def open_board(self, table: Table) -> None:
         self.boards.append(table.id)
+        self.boarded.set()
 
 
 class Publisher:
@@ -459,3 +469,49 @@ async def test_a_duplicate_goes_on_when_an_entrant_drops(world: World, ai_fill: 
         assert again.sides == [4] and again.result == "bye"
     tour = await settle_round(world, tour_id)
     assert tour.record.status == "finished" and 1 not in rounds.final_order(tour)
+
+
+async def test_a_round_stored_before_its_threads_opened_is_opened_after_a_restart(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    await tours.start(tour_id)
+    world.host.hold = asyncio.Event()  # the final's thread is asked for; the bot stops
+    settling = asyncio.create_task(settle_round(world, tour_id))
+    await asyncio.wait_for(world.host.held.wait(), 30)
+    settling.cancel()
+    await asyncio.gather(settling, return_exceptions=True)
+    await world.close()
+    world.host.hold, world.host.boarded = None, asyncio.Event()
+    tours = await world.open()  # the final stored, not opened: the restore opens it
+    await asyncio.wait_for(world.host.boarded.wait(), 30)
+    final = (await tours.get(tour_id)).matches[-1]
+    assert final.round == 2
+    assert final.status == "playing" and final.thread_id in world.host.threads
+    assert world.manager is not None and final.table_id in world.manager.by_id
+
+
+async def test_a_match_not_opened_for_another_reason_is_said_and_pauses(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    world.host.fail = RuntimeError("503 Service Unavailable")
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "paused" and tour.matches[0].status == "pending"
+    assert "could not be opened: something went wrong" in world.host.said[-1]
+    world.host.fail = None
+    assert world.manager is not None
+    seated, refused = world.manager.seated, [TableError("the seats could not be taken")]
+
+    async def seats_once(*args: Any) -> Table:
+        if refused:
+            raise refused.pop()
+        return await seated(*args)
+
+    world.manager.seated = seats_once  # type: ignore[assignment]
+    tour = await tours.start(tour_id)  # its thread opens; its table cannot be seated
+    assert tour.record.status == "paused" and len(world.host.threads) == 1
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "running" and tour.matches[0].status == "playing"
+    assert len(world.host.threads) == 1  # the same thread: none left behind
+    assert tour.matches[0].thread_id in world.host.threads
