@@ -253,6 +253,16 @@ class Lobby:
             await self.repo.save_seats(table.id, table.seats)
         self.drive(table)
 
+    async def here(self, table: Table, user_id: int) -> None:
+        """The person opened their hand: they have shown up at their seat (kept, so a
+        tournament's grace time knows it after a restart too)."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.seats[seat].here:
+            return
+        async with table.lock:
+            table.seats[seat].here = True
+            await self.repo.save_seats(table.id, table.seats)
+
     async def say(self, table: Table, user_id: int, mark: Mark) -> None:
         """Keep ``mark`` for the person's next move it rides on (``bot.games.moves.Mark``)."""
         async with table.lock:

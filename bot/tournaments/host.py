@@ -24,6 +24,10 @@ class Host(Protocol):
 
     async def announce(self, channel_id: int, text: str) -> None: ...
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        """Say ``text`` in the channel (a match's thread), pinging those people."""
+        ...
+
     def thread_room(self, guild_id: int) -> int | None:
         """How many more threads the server may have active (None: not known)."""
         ...

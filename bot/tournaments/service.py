@@ -404,6 +404,10 @@ class Tournaments:
         await self.repo.save_match(record.id, match)
         await self.host.open_board(table)
         self._arm_grace(record, match, float(record.grace))
+        people = [u for e in sides if not e.dropped for u in e.user_ids]
+        with self._speaking(record):
+            text = words.summons(match, people, int(match.started_at) + record.grace)
+        await self.host.summon(thread, text, people)
 
     async def _finish(self, tour: Tournament) -> None:
         record = tour.record
@@ -528,8 +532,10 @@ class Tournaments:
             timer.cancel()
 
     async def _grace(self, tournament_id: int, match: MatchRecord, seconds: float) -> None:
-        """After the grace time, a side none of whose people has made a move loses by
-        walkover (both sides: both lose; a knockout sends the better seed on)."""
+        """After the grace time, a side none of whose people has shown up (opened their
+        hand, or made a move) loses by walkover to one that has; a side on turn cannot keep
+        the other from showing. Neither showed: both lose (a knockout sends the better seed
+        on)."""
         await self.clock.sleep(seconds)
         async with self.lock(tournament_id):
             self._timers.pop((tournament_id, match.round, match.n), None)
@@ -538,6 +544,8 @@ class Tournaments:
             if found.status != "playing" or found.table_id is None:
                 return
             moved = await self.repo.seats_moved(found.table_id)
+            table = self.tables.by_id.get(found.table_id)
+            moved |= {s for s, seat in enumerate(table.seats if table else []) if seat.here}
             shown = [
                 any(s in moved for s in range(side, tour.record.seats, SIDES))
                 or not entrant(tour, found.sides[side]).user_ids

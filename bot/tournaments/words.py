@@ -35,6 +35,18 @@ def not_opened(match: MatchRecord, why: str | None) -> str:
     )
 
 
+def summons(match: MatchRecord, people: list[int], until: int) -> str:
+    """The players called to their match's thread, and how they show up in time."""
+    return t(
+        "{people}: your match of round {round} is here. Open **My hand** on the board by"
+        " <t:{until}:t> (<t:{until}:R>) to show you are here: a side none of whose players"
+        " has opened a hand or made a move by then loses by walkover.",
+        people=" ".join(f"<@{u}>" for u in people),
+        round=match.round,
+        until=until,
+    )
+
+
 def name(tour: Tournament, n: int) -> str:
     return entrant(tour, n).name
 

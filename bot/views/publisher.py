@@ -135,6 +135,13 @@ class Publisher:
         await box.slot()
         await self._post_board(table)
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        """A message in the channel pinging ``user_ids`` (a tournament's players, called to
+        their match's thread), within the channel's budget and the bot's."""
+        await self._box_of(channel_id).slot()
+        mentioned = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
+        await self._channel(channel_id).send(text, allowed_mentions=mentioned)
+
     def redraw(self, table: Table) -> None:
         """Draw a table's board again (its language or pictures were changed: the board to
         compare with differs, even from an edit still on its way)."""

@@ -116,6 +116,12 @@ class TournamentHost:
             except discord.HTTPException:
                 log.warning("channel %s: a tournament announcement could not be sent", channel_id)
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        try:
+            await self.boards.summon(channel_id, text, user_ids)
+        except discord.HTTPException:
+            log.warning("thread %s: its players could not be called to it", channel_id)
+
     def thread_room(self, guild_id: int) -> int | None:
         guild = self.client.get_guild(guild_id)
         if guild is None:

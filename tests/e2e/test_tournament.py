@@ -18,7 +18,7 @@ from fakediscord.permissions import CREATE_PUBLIC_THREADS
 from fakediscord.users import Reply, SimUser
 
 from .botprocess import BotProcess
-from .driver import Store, board_of, make_move, moved, offered, open_hand
+from .driver import Store, board_of, open_hand
 
 pytestmark = pytest.mark.e2e
 
@@ -191,19 +191,26 @@ async def test_a_no_show_loses_by_walkover_to_the_one_who_showed(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
     # The grace time is the command's shortest, 5 s; it runs on the bot's clock from the
-    # table's start, and the one who shows moves as soon as the board is up (well within it).
+    # table's start. The one on turn never comes; the other, who has no move to make, opens
+    # their hand as soon as the board is up (well within it).
     store, _ = await started(discord, bot_process, 2, game="briscola", format="knockout", grace=5)
     await discord.wait_for(lambda: discord.world.threads_of(discord.channel), 10, "a thread")
     (thread,) = discord.world.threads_of(discord.channel)
     table_id = await discord.wait_for(lambda: matches(store)[0]["table_id"], 10, "its table")
     await discord.wait_for(lambda: discord.messages(thread), 10, "its board")
+    players = list(map(discord.user, NAMES[:2]))
+    summons = await discord.wait_for(
+        lambda: next((m for m in discord.messages(thread) if "Open **My hand**" in m.text), None),
+        10,
+        "the players called to their match",
+    )
+    assert {u.id for u in summons.pinged} == {u.id for u in players}
     row = store.table(table_id)
-    seat = row.turn()
-    assert seat is not None
-    shows = next(u for u in map(discord.user, NAMES[:2]) if u.id == row.seats[seat]["user_id"])
-    hand = await open_hand(shows, board_of(discord, table_id, thread))
-    await make_move(shows, hand, offered(hand)[0])
-    await moved(discord, store, table_id, row.moves)
+    on_turn = row.turn()
+    assert on_turn is not None
+    seat = 1 - on_turn
+    shows = next(u for u in players if u.id == row.seats[seat]["user_id"])
+    await open_hand(shows, board_of(discord, table_id, thread))
     # The other never moves: after the grace time they lose by walkover, and the one who
     # showed is the champion.
     await discord.wait_for(lambda: said(discord, "wins by walkover"), 15, "the walkover")
@@ -214,7 +221,7 @@ async def test_a_no_show_loses_by_walkover_to_the_one_who_showed(
     points = json.loads(match["points"])
     assert points[seat % 2] > points[1 - seat % 2]  # seat s plays for side s % 2
     await discord.wait_for(lambda: said(discord, f"Champion: **{name}**"), 10, "the champion")
-    assert store.table(table_id).status == "abandoned"
+    assert store.table(table_id).status == "abandoned" and store.table(table_id).moves == 0
     assert discord.rejections == [] and discord.rate_limited == []
 
 

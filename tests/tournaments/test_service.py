@@ -36,6 +36,7 @@ class Host:
     def __init__(self) -> None:
         self.threads: dict[int, str] = {}
         self.said: list[str] = []
+        self.summoned: dict[int, tuple[str, list[int]]] = {}  # thread -> what, whom
         self.shown: list[Tournament] = []
         self.boards: list[int] = []
         self.ids = itertools.count(5000)
@@ -63,6 +64,9 @@ class Host:
 
     async def announce(self, channel_id: int, text: str) -> None:
         self.said.append(text)
+
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        self.summoned[channel_id] = (text, user_ids)
 
     def thread_room(self, guild_id: int) -> int | None:
         return self.room
@@ -515,3 +519,28 @@ async def test_a_match_not_opened_for_another_reason_is_said_and_pauses(world: W
     assert tour.record.status == "running" and tour.matches[0].status == "playing"
     assert len(world.host.threads) == 1  # the same thread: none left behind
     assert tour.matches[0].thread_id in world.host.threads
+
+
+async def test_one_who_opened_their_hand_wins_by_walkover_against_one_on_turn_who_never_came(
+    world: World,
+) -> None:
+    world.turn_timeout = 1000  # the grace time runs out before the absent one's turn does
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, grace=300)
+    match = (await tours.start(tour_id)).matches[0]
+    text, called = world.host.summoned[match.thread_id or 0]  # both called to the thread
+    assert sorted(called) == [1, 2] and "<@1>" in text and "<@2>" in text
+    assert "Open **My hand** on the board" in text
+    assert world.manager is not None
+    table = world.manager.by_id[match.table_id or 0]
+    on_turn = table.rules.turn(table.state)
+    assert on_turn is not None
+    present = table.seats[1 - on_turn].user_id  # not on turn: no move to make
+    assert present is not None
+    await world.manager.here(table, present)  # opened their hand
+    await world.close()  # kept over a restart
+    tours = await world.open()
+    await world.clock.advance(301)
+    tour = await tours.get(tour_id)
+    assert tour.matches[0].result == "walkover" and tour.record.status == "finished"
+    assert tour.record.champion == next(e.n for e in tour.entrants if present in e.user_ids)
