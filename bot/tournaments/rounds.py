@@ -87,6 +87,22 @@ def next_round(t: Tournament) -> list[MatchRecord]:
                 )
             )
             continue
+        gone = [entrant(t, e).dropped for e in entrants]
+        if record.format == "knockout" and any(gone):
+            # A dropped winner keeps its place in the bracket, and loses there by walkover:
+            # the others meet whom the bracket gives them.
+            matches.append(
+                MatchRecord(
+                    round=number,
+                    n=n,
+                    sides=entrants,
+                    status="done",
+                    result="walkover",
+                    points=[LOSS if out else WIN for out in gone],
+                    margins=[0.0, 0.0],
+                )
+            )
+            continue
         # A duplicate deals every table of a round alike, and the same deals again for as many
         # rounds as there are sides (each entrant holds each side's cards once).
         seed = (

@@ -57,6 +57,8 @@ def round_text(tour: Tournament, matches: list[MatchRecord]) -> str:
     for m in matches:
         if m.bye:
             lines.append(t("{name}: a bye", name=name(tour, m.sides[0])))
+        elif m.result == "walkover":  # a dropped entrant's place in a knockout
+            lines.append(result_text(tour, m))
         else:
             lines.append(" – ".join(name(tour, e) for e in m.sides))
     return "\n".join(lines)

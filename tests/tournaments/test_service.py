@@ -544,3 +544,21 @@ async def test_one_who_opened_their_hand_wins_by_walkover_against_one_on_turn_wh
     tour = await tours.get(tour_id)
     assert tour.matches[0].result == "walkover" and tour.record.status == "finished"
     assert tour.record.champion == next(e.n for e in tour.entrants if present in e.user_ids)
+
+
+async def test_a_knockout_winner_who_drops_is_not_paired_again(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    tour = await tours.start(tour_id)
+    first, second = tour.matches
+    await tours.settle(tour_id, 1, first.n, first.sides[0])
+    won = next(e for e in tour.entrants if e.n == first.sides[0])
+    await tours.drop(tour_id, won.user_ids[0])  # out while the other semi-final is played
+    await tours.settle(tour_id, 1, second.n, second.sides[1])
+    await world.clock.advance(0)
+    tour = await tours.get(tour_id)
+    (final,) = [m for m in tour.matches if m.round == 2]
+    assert final.sides == [won.n, second.sides[1]] and final.result == "walkover"
+    assert final.table_id is None and len(world.host.threads) == 2  # no table for the dropped
+    assert tour.record.status == "finished" and tour.record.champion == second.sides[1]
+    assert any(f"wins by walkover against {won.name}" in s for s in world.host.said)
