@@ -12,6 +12,10 @@ class ThreadRefused(Exception):
     """Discord would not open a match's thread; the message says why, for the channel."""
 
 
+class ChannelGone(ThreadRefused):
+    """The tournament's channel is gone (deleted): there is nowhere to open a thread."""
+
+
 class Host(Protocol):
     """What the Discord layer does for the tournaments. Texts are made in the channel's
     language (``language``) before they are handed over."""
@@ -37,3 +41,8 @@ class Host(Protocol):
         ...
 
     async def open_board(self, table: Table) -> None: ...
+
+    def recheck(self, table: Table) -> None:
+        """Draw a match's board again after a restart: a thread deleted meanwhile is found
+        so (and told as deleted)."""
+        ...

@@ -36,7 +36,7 @@ from bot.tables import TableError, TableManager
 from bot.tables.clock import REAL, Clock
 from bot.text import game_title
 from bot.tournaments import rounds, words
-from bot.tournaments.host import Host, ThreadRefused
+from bot.tournaments.host import ChannelGone, Host, ThreadRefused
 from bot.tournaments.pairing import seeding
 from bot.tournaments.rounds import SIDES, entrant
 from bot.tournaments.standings import LOSS, WIN
@@ -360,6 +360,10 @@ class Tournaments:
                 continue
             try:
                 await self._open(tour, match)
+            except ChannelGone:
+                log.info("tournament %s: its channel is gone; cancelled", tour.record.id)
+                await self._cancel(tour, gone=True)
+                return
             except ThreadRefused as exc:
                 await self._pause(tour, partial(words.not_opened, match, str(exc)))
                 return
@@ -508,15 +512,6 @@ class Tournaments:
         if status == "abandoned":
             self._spawn(self._table_over(table_id))
 
-    async def thread_deleted(self, thread_id: int) -> None:
-        """A match's thread was deleted: its table ends, and the match is played again in a
-        new thread."""
-        table = self.tables.by_channel.get(thread_id)
-        if table is None or await self.repo.match_of_table(table.id) is None:
-            return
-        await self.tables.set_board(table, None)  # gone with its thread: nothing to edit
-        await self.tables.end(table)  # told as closed: played again (``table_closed``)
-
     # -- walkovers -------------------------------------------------------------------------
 
     def _arm_grace(self, record: TournamentRecord, match: MatchRecord, seconds: float) -> None:
@@ -594,20 +589,40 @@ class Tournaments:
     async def cancel(self, tournament_id: int) -> None:
         async with self.lock(tournament_id):
             tour = await self.get(tournament_id)
-            tour.record.status = "cancelled"
-            await self.repo.save(tour.record)
-            for match in tour.matches:
-                if match.status == "playing":
-                    match.status, match.result = "void", "void"
-                    self._unarm_grace(tour.record.id, match)
-                    await self.repo.save_match(tour.record.id, match)
-                    if (table := self.tables.by_id.get(match.table_id or 0)) is not None:
-                        await self.tables.end(table)
-            self._unarm_start(tournament_id)
+            await self._cancel(tour)
             await self._say(
                 tour, lambda: t("The tournament is cancelled; its results so far are kept.")
             )
             await self._show(tour)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The tournament's channel was deleted (or found so, deleted while the bot was
+        away): it ends, cancelled, its results so far kept, and its matches' tables (in
+        threads gone with the channel) end; there is nowhere left to say so."""
+        found = await self.repo.open_in_channel(channel_id)
+        if found is None:
+            return
+        async with self.lock(found):
+            tour = await self.get(found)
+            if tour.record.open:
+                log.info("tournament %s: its channel is gone; cancelled", found)
+                await self._cancel(tour, gone=True)
+
+    async def _cancel(self, tour: Tournament, gone: bool = False) -> None:
+        """Under the lock: the tournament ends, cancelled; the matches being played are
+        void, their tables ended (``gone``: their threads with them)."""
+        tour.record.status = "cancelled"
+        await self.repo.save(tour.record)
+        for match in tour.matches:
+            if match.status == "playing":
+                match.status, match.result = "void", "void"
+                self._unarm_grace(tour.record.id, match)
+                await self.repo.save_match(tour.record.id, match)
+                if (table := self.tables.by_id.get(match.table_id or 0)) is not None:
+                    if gone:
+                        await self.tables.set_board(table, None)
+                    await self.tables.end(table)
+        self._unarm_start(tour.record.id)
 
     async def drop(self, tournament_id: int, user_id: int) -> Tournament:
         """Take a person's entrant out: a match they are playing is lost by walkover, and they
@@ -709,13 +724,16 @@ class Tournaments:
                 continue
             count += 1
             tour = await self.get(tournament_id)
+            await self._show(tour)  # an edit lost at the stop; a channel deleted meanwhile
             if tour.record.status == "signup":
                 self._arm_start(tour)
                 continue
             for match in tour.matches:
                 if match.status != "playing" or match.table_id is None:
                     continue
-                if match.table_id in self.tables.by_id:
+                if (table := self.tables.by_id.get(match.table_id)) is not None:
+                    if self.host is not None:  # its thread may have been deleted meanwhile
+                        self.host.recheck(table)
                     begun = float(match.started_at or 0)
                     left = tour.record.grace - (datetime.now(UTC).timestamp() - begun)
                     self._arm_grace(tour.record, match, max(0.0, left))

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
-from fakediscord.models import Attachment, Message
+from fakediscord.models import Attachment, Channel, Message
 from fakediscord.permissions import CREATE_PUBLIC_THREADS
 from fakediscord.users import Reply, SimUser
 
@@ -26,8 +26,8 @@ QUIET = {"tables": {"turn_timeout": 3600, "ai_delay": 0}}  # nobody's turn runs 
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
 
 
-def tournament_message(discord: FakeDiscord) -> Message:
-    found = [m for m in discord.messages() if m.embeds and "Tournament ·" in m.text]
+def tournament_message(discord: FakeDiscord, channel: Channel | None = None) -> Message:
+    found = [m for m in discord.messages(channel) if m.embeds and "Tournament ·" in m.text]
     assert found, "no tournament message"
     return found[-1]
 
@@ -38,12 +38,15 @@ async def open_tournament(
     told = await answer(await organiser.slash("tournament new", **options))
     assert "is open" in told, told
     players = [discord.user(name) for name in NAMES[:people]]
-    message = tournament_message(discord)
+    channel = options.get("channel")
+    message = tournament_message(discord, channel)
     for player in players:
         joined = await answer(await player.click(message, label="Join"))
         assert "signed up" in joined, joined
     await discord.wait_for(
-        lambda: f"Entrants: {people}" in tournament_message(discord).text, 5, "the entrants"
+        lambda: f"Entrants: {people}" in tournament_message(discord, channel).text,
+        5,
+        "the entrants",
     )
     return players
 
@@ -312,3 +315,53 @@ async def test_a_duplicate_deal_is_replayed_once_no_table_dealt_alike_is_left(
     shown = await (await ann.slash("replay", deal=deal)).wait_message(10)
     assert "Replay of deal" in shown.embeds[0]["footer"]["text"], shown.embeds
     assert discord.rejections == [] and discord.rate_limited == []
+
+
+def tournament_status(store: Store) -> str:
+    return str(store._query("SELECT status FROM tournaments ORDER BY id DESC")[0]["status"])
+
+
+async def test_a_thread_then_the_channel_deleted_while_the_bot_is_away(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(discord, bot_process, 2, game="briscola", format="knockout")
+    await discord.wait_for(partial(round_open, store, 1), 10, "the match")
+    (thread,) = discord.world.threads_of(discord.channel)
+    await discord.wait_for(lambda: discord.messages(thread), 10, "its board")
+    first = matches(store)[0]
+    await bot_process.stop()
+    discord.world.delete_thread(thread)  # no event reaches the bot
+    await bot_process.start()
+    await discord.wait_for(lambda: said(discord, "played again from the start"), 20, "moved")
+
+    def moved() -> bool:
+        now = matches(store)[0]
+        return bool(now["status"] == "playing" and now["table_id"] != first["table_id"])
+
+    await discord.wait_for(moved, 10, "the match played again")
+    assert store.table(first["table_id"]).status == "abandoned"
+    (again,) = discord.world.threads_of(discord.channel)
+    assert again.id != thread.id
+    await bot_process.stop()
+    first_channel = discord.channel.id
+    discord.world.delete_channel(discord.channel)  # the tournament's own channel, with it
+    await bot_process.start()
+    await discord.wait_for(lambda: tournament_status(store) == "cancelled", 20, "cancelled")
+    await discord.wait_for(
+        lambda: store.table(matches(store)[0]["table_id"]).status == "abandoned", 10, "ended"
+    )
+    # Nothing is left open: the server's history has it, and a new one runs elsewhere, its
+    # channel deleted while the bot is there this time.
+    room = discord.create_channel("cards")
+    past = await answer(await boss.slash("tournament history", channel=room))
+    assert "cancelled" in past, past
+    await open_tournament(discord, boss, 2, channel=room, game="scopa", format="knockout")
+    assert "under way" in await answer(await boss.slash("tournament start", channel=room))
+    await discord.wait_for(lambda: discord.world.threads_of(room), 10, "its thread")
+    discord.world.delete_channel(room)
+    await discord.wait_for(lambda: tournament_status(store) == "cancelled", 10, "cancelled")
+    # What found each deleted channel gone: a send there, answered Unknown Channel.
+    gone = {thread.id, again.id, first_channel, room.id}
+    assert {r.error["code"] for r in discord.rejections if r.error} == {10003}
+    assert {int(r.path.split("/")[4]) for r in discord.rejections} <= gone
+    assert discord.rate_limited == []

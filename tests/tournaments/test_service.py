@@ -39,6 +39,7 @@ class Host:
         self.summoned: dict[int, tuple[str, list[int]]] = {}  # thread -> what, whom
         self.shown: list[Tournament] = []
         self.boards: list[int] = []
+        self.rechecked: list[int] = []
         self.ids = itertools.count(5000)
         self.refuse: str | None = None
         self.fail: Exception | None = None  # what Discord answers instead of a thread
@@ -73,6 +74,9 @@ class Host:
 
     async def show(self, tournament: Tournament) -> None:
         self.shown.append(tournament)
+
+    def recheck(self, table: Table) -> None:
+        self.rechecked.append(table.id)
 
     async def open_board(self, table: Table) -> None:
         self.boards.append(table.id)
