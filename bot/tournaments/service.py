@@ -53,6 +53,13 @@ class Plan(TournamentTerms):
     starts_in: int | None  # minutes; None: the organiser starts it
 
 
+def _field(signed: list[EntrantRecord], size: int) -> int:
+    """The entrants the sign-ups make: a team signed up together is one, and those who
+    signed up alone are drawn into teams of ``size`` (the last one filled by the AI)."""
+    alone = sum(len(e.members) for e in signed if len(e.members) < size)
+    return sum(1 for e in signed if len(e.members) == size) + -(-alone // size)
+
+
 def _team(members: list[Member]) -> str:
     return " & ".join(m.name for m in members)
 
@@ -190,10 +197,17 @@ class Tournaments:
                         if member.user_id == user_id
                         else t("{name} is already signed up.", name=member.name)
                     )
-            if len(tour.entrants) >= MOST_ENTRANTS * self.team_size(tour.record):
-                raise TableError(t("The tournament is full ({n} entrants).", n=MOST_ENTRANTS))
             n = max((e.n for e in tour.entrants), default=0) + 1
-            tour.entrants.append(EntrantRecord(n=n, name=_team(members), members=members))
+            signed = [*tour.entrants, EntrantRecord(n=n, name=_team(members), members=members)]
+            if _field(signed, self.team_size(tour.record)) > MOST_ENTRANTS:
+                raise TableError(
+                    t(
+                        "The tournament is full: it has the most entrants a tournament may"
+                        " have, {n} (a team is one).",
+                        n=MOST_ENTRANTS,
+                    )
+                )
+            tour.entrants = signed
             await self.repo.set_entrants(tournament_id, tour.entrants)
         await self._show(tour)
         return tour

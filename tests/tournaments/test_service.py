@@ -566,3 +566,20 @@ async def test_a_knockout_winner_who_drops_is_not_paired_again(world: World) -> 
     assert final.table_id is None and len(world.host.threads) == 2  # no table for the dropped
     assert tour.record.status == "finished" and tour.record.champion == second.sides[1]
     assert any(f"wins by walkover against {won.name}" in s for s in world.host.said)
+
+
+async def test_a_partnership_tournament_holds_at_most_its_entrants_as_teams(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.tournaments.service.MOST_ENTRANTS", 3)  # 256 in use
+    tours = await world.open()
+    tour_id = (await tours.new(plan("knockout", seats=4, ai_fill=True))).record.id
+    await tours.join(tour_id, 1, "P1", partner=Member(user_id=2, name="P2"))
+    await tours.join(tour_id, 3, "P3", partner=Member(user_id=4, name="P4"))
+    await tours.join(tour_id, 5, "P5")  # alone: drawn into the third team
+    await tours.join(tour_id, 6, "P6")
+    for user, partner in ((7, Member(user_id=8, name="P8")), (7, None)):
+        with pytest.raises(TableError, match=r"full: it has the most entrants .* 3 \(a team"):
+            await tours.join(tour_id, user, "P7", partner=partner)
+    tour = await tours.start(tour_id)
+    assert len(tour.entrants) == 3
