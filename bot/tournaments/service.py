@@ -44,6 +44,7 @@ from bot.tournaments.standings import LOSS, WIN
 log = logging.getLogger(__name__)
 
 MOST_ENTRANTS = 256
+THREADS_NEAR = 100  # threads left before Discord's limit of active ones: the channel is warned
 AI_LEVEL = "easy"  # the AI that fills a missing seat
 
 
@@ -369,6 +370,16 @@ class Tournaments:
                 ),
             )
             return
+        if room is not None and waiting and room - len(waiting) < THREADS_NEAR:
+            await self._say(
+                tour,
+                lambda: t(
+                    "Round {round} leaves this server {left} threads before Discord's limit of"
+                    " active threads: archive some, or a later round may have to wait.",
+                    round=tour.record.round,
+                    left=room - len(waiting),
+                ),
+            )
         for match in tour.matches:
             if match.round != tour.record.round or match.status != "pending":
                 continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.i18n import N_, t
 from bot.storage.tournaments import MatchRecord, Tournament
 from bot.text import game_title
-from bot.tournaments.rounds import entrant
+from bot.tournaments.rounds import entrant, winner
 
 FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
 
@@ -84,7 +84,20 @@ def result_text(tour: Tournament, match: MatchRecord) -> str:
             loser=names[1 - won],
         )
     if points[0] == points[1]:
-        return t("Round {round}: {a} and {b} draw.", round=match.round, a=names[0], b=names[1])
+        told = (
+            t(
+                "Round {round}: the organiser settles {a} – {b} as a draw.",
+                round=match.round,
+                a=names[0],
+                b=names[1],
+            )
+            if match.result == "settled"
+            else t("Round {round}: {a} and {b} draw.", round=match.round, a=names[0], b=names[1])
+        )
+        ahead = winner(match)
+        if tour.record.format == "knockout" and ahead is not None:
+            told += " " + t("{name} goes through, the better seed.", name=name(tour, ahead))
+        return told
     won = 0 if points[0] > points[1] else 1
     if match.result == "settled":
         return t(

@@ -583,3 +583,24 @@ async def test_a_partnership_tournament_holds_at_most_its_entrants_as_teams(
             await tours.join(tour_id, user, "P7", partner=partner)
     tour = await tours.start(tour_id)
     assert len(tour.entrants) == 3
+
+
+async def test_a_round_that_leaves_few_threads_is_warned_of(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    world.host.room = 101  # the round's two threads leave 99
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "running" and len(world.host.threads) == 2
+    assert any("Round 1 leaves this server 99 threads" in s for s in world.host.said)
+
+
+async def test_a_knockout_match_settled_as_a_draw_says_who_goes_through(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    tour = await tours.start(tour_id)
+    home, away = (rounds.entrant(tour, n).name for n in tour.matches[0].sides)
+    await tours.settle(tour_id, 1, 1, None)
+    assert (
+        f"Round 1: the organiser settles {home} – {away} as a draw. {home} goes through,"
+        " the better seed." in world.host.said
+    )
