@@ -14,7 +14,7 @@ import pytest
 
 from fakediscord import FakeDiscord
 from fakediscord.models import Attachment, Channel, Message
-from fakediscord.permissions import CREATE_PUBLIC_THREADS
+from fakediscord.permissions import CREATE_PUBLIC_THREADS, MANAGE_GUILD
 from fakediscord.users import Reply, SimUser
 
 from .botprocess import BotProcess
@@ -365,3 +365,51 @@ async def test_a_thread_then_the_channel_deleted_while_the_bot_is_away(
     assert {r.error["code"] for r in discord.rejections if r.error} == {10003}
     assert {int(r.path.split("/")[4]) for r in discord.rejections} <= gone
     assert discord.rate_limited == []
+
+
+async def test_the_organiser_leaves_and_someone_who_may_manage_the_server_runs_it(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = QUIET
+    await bot_process.start()
+    store = bot_process.store()
+    boss, mod = discord.user("boss"), discord.user("mod")
+    players = await open_tournament(discord, boss, 4, game="briscola", format="knockout")
+    del discord.guild.members[boss.id]  # gone from the server; the bot is not told
+    admins = discord.world.add_role(discord.guild, "admins", MANAGE_GUILD)
+    discord.guild.members[mod.id].roles.append(admins.id)
+    assert "under way" in await answer(await mod.slash("tournament start"))
+    await discord.wait_for(partial(round_open, store, 1), 10, "round 1")
+    assert "paused" in await answer(await mod.slash("tournament pause"))
+    await discord.wait_for(lambda: said(discord, "The tournament is paused"), 10, "the pause")
+    by_id = {u.id: u for u in players}
+    rows = store._query("SELECT n, name, members FROM tournament_entrants")
+    entrants = {r["n"]: json.loads(r["members"])[0][0] for r in rows}
+    names = {r["n"]: r["name"] for r in rows}
+    first, second = matches(store)
+    winner = by_id[entrants[first["sides"][1]]]
+    settled = await answer(
+        await mod.slash("tournament settle", round=1, match=first["n"], winner=winner)
+    )
+    assert "settled" in settled, settled
+    gives = f"the organiser gives the match to {names[first['sides'][1]]} against "
+    await discord.wait_for(lambda: said(discord, gives), 10, "the settle said")
+    quits = by_id[entrants[second["sides"][0]]]  # leaves mid-match: a walkover
+    left = await answer(await quits.slash("tournament leave"))
+    assert "lost by walkover" in left, left
+    beaten = f"{names[second['sides'][1]]} wins by walkover against {names[second['sides'][0]]}"
+    await discord.wait_for(lambda: said(discord, beaten), 10, "the walkover")
+    assert not any(m["round"] == 2 for m in matches(store))  # paused: no new round
+    assert "under way" in await answer(await mod.slash("tournament start"))  # resumed
+    await discord.wait_for(partial(round_open, store, 2), 10, "the final")
+    (final,) = [m for m in matches(store) if m["round"] == 2]
+    assert sorted(final["sides"]) == sorted([first["sides"][1], second["sides"][1]])
+    assert "settled" in await answer(await mod.slash("tournament settle", round=2, match=1))
+    better = names[min(final["sides"])]
+    await discord.wait_for(
+        lambda: said(discord, f"as a draw. {better} goes through, the better seed."),
+        10,
+        "the draw settled",
+    )
+    await discord.wait_for(lambda: said(discord, f"Champion: **{better}**"), 10, "the champion")
+    assert discord.rejections == [] and discord.rate_limited == []
