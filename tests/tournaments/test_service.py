@@ -604,3 +604,70 @@ async def test_a_knockout_match_settled_as_a_draw_says_who_goes_through(world: W
         f"Round 1: the organiser settles {home} – {away} as a draw. {home} goes through,"
         " the better seed." in world.host.said
     )
+
+
+async def test_a_timed_start_starts_it_after_a_restart_or_says_why_not(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, starts_in=5)
+    empty = (await tours.new(plan("knockout", channel_id=11, starts_in=5))).record.id
+    await world.close()  # the start time is kept
+    tours = await world.open()
+    await world.clock.advance(280)
+    assert (await tours.get(tour_id)).record.status == "signup"
+    await world.clock.advance(40)
+    assert (await tours.get(tour_id)).record.status == "running"
+    assert (await tours.get(empty)).record.status == "signup"
+    told = "The tournament could not start: A tournament needs at least two entrants: 0 so far."
+    assert told in world.host.said
+
+
+async def test_played_results_reach_the_league_and_seed_the_next_knockout(world: World) -> None:
+    tours = await world.open()
+    first = await signed_up(tours, "knockout", 2)
+    await play_out(world, (await tours.start(first)).matches[0].table_id)
+    tour = await tours.get(first)
+    assert tour.matches[0].result == "played" and tour.record.status == "finished"
+    league = tours.league
+    rated = {u: await league.rating(GUILD, "briscola", u) for u in (1, 2, 3, 4)}
+    assert rated[1] is not None and rated[2] is not None  # a played match is rated
+    # The next knockout seeds the rated first, best first; the unrated after them.
+    second = await signed_up(tours, "knockout", 4, channel_id=11)
+    tour = await tours.start(second)
+    seeded = [e.user_ids[0] for e in tour.entrants]
+    assert set(seeded[:2]) == {1, 2} and [e.rating for e in tour.entrants[2:]] == [None, None]
+    assert rated[seeded[0]] >= rated[seeded[1]]  # type: ignore[operator]
+    # A settle is the organiser's decision, not a played match: nobody is rated for it.
+    tour = await settle_round(world, second)
+    assert {u: await league.rating(GUILD, "briscola", u) for u in (1, 2, 3, 4)} == rated
+
+
+async def test_duplicate_margins_come_from_the_played_matches(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 4, rounds=2)
+    for match in (await tours.start(tour_id)).matches:
+        await play_out(world, match.table_id)
+    tour = await tours.get(tour_id)
+    one, two = (m for m in tour.matches if m.round == 1)
+    for m in (one, two):
+        status, outcome = await tours.repo.table_ended(m.table_id or 0)
+        assert status == "finished" and outcome is not None and m.margins is not None
+        points = outcome["points"]  # the game's card points, seat s for side s
+        assert m.margins == [points[0] - points[1], points[1] - points[0]]
+    assert one.margins is not None and two.margins is not None
+    totals = rounds.duplicate_totals(tour)  # round 2 is being played: round 1 counts
+    assert totals[one.sides[0]] == one.margins[0] - two.margins[0]
+    assert totals[two.sides[1]] == two.margins[1] - one.margins[1]
+
+
+async def test_a_knockout_of_32_opens_its_16_threads_and_plays_to_a_champion(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 32)
+    tour = await tours.start(tour_id)
+    assert tour.record.rounds == 5 and len(world.host.threads) == 16
+    assert all(m.status == "playing" for m in tour.matches)
+    for _ in range(5):
+        tour = await settle_round(world, tour_id)
+    assert len(world.host.threads) == 31 and tour.record.status == "finished"
+    assert tour.record.champion == 1  # the top seed, settled through every round
