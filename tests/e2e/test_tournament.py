@@ -24,6 +24,7 @@ pytestmark = pytest.mark.e2e
 
 QUIET = {"tables": {"turn_timeout": 3600, "ai_delay": 0}}  # nobody's turn runs out meanwhile
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
+NAMES += ["ivy", "jon", "kim", "lou", "max", "ned", "oli", "pam"]
 
 
 def tournament_message(discord: FakeDiscord, channel: Channel | None = None) -> Message:
@@ -412,4 +413,20 @@ async def test_the_organiser_leaves_and_someone_who_may_manage_the_server_runs_i
         "the draw settled",
     )
     await discord.wait_for(lambda: said(discord, f"Champion: **{better}**"), 10, "the champion")
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_knockout_of_16_opens_its_8_threads_within_the_rate_limits(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, _ = await started(discord, bot_process, 16, game="scopa", format="knockout")
+    await discord.wait_for(partial(round_open, store, 1), 30, "round 1's 8 matches")
+    threads = discord.world.threads_of(discord.channel)
+    assert len(threads) == 8
+    called = "Open **My hand** on the board"
+    await discord.wait_for(
+        lambda: all(any(called in m.text for m in discord.messages(t)) for t in threads),
+        30,
+        "every match's players called",
+    )
     assert discord.rejections == [] and discord.rate_limited == []
