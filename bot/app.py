@@ -100,6 +100,7 @@ class TavoloBot(commands.AutoShardedBot):
 
         manager.match_finished = match_finished
         manager.listener = TablesTold(publisher, tours)
+        publisher.gone = self._channel_gone
         self.services = Services(manager, publisher, league, choices, tours)
         await warm_up()
         log.info("heap: %d objects held from the start, out of the collector's reach", settle())
@@ -146,16 +147,23 @@ class TavoloBot(commands.AutoShardedBot):
         await report_error(interaction, error, f"/{command}", table)
 
     async def _thread_deleted(self, payload: discord.RawThreadDeleteEvent) -> None:
-        if self._tournaments is not None:
-            await self._tournaments.thread_deleted(payload.thread_id)
+        await self._channel_gone(payload.thread_id)
 
     async def _channel_deleted(self, channel: discord.abc.GuildChannel) -> None:
-        """A table's channel was deleted: the table ends as abandoned, its moves and its
-        finished deals' records kept (``/replay`` still finds them on the server)."""
+        await self._channel_gone(channel.id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A channel or a thread deleted: told by the gateway, or found so by a send to it
+        (deleted while the bot was away). Its table ends as abandoned, its moves and its
+        finished deals' records kept (``/replay`` still finds them on the server; a
+        tournament's match is played again in a new thread), and a tournament run in it
+        ends, cancelled."""
         if self.services is None:
             return
+        if self._tournaments is not None:
+            await self._tournaments.channel_gone(channel_id)
         manager = self.services.manager
-        table = manager.by_channel.get(channel.id)
+        table = manager.by_channel.get(channel_id)
         if table is not None:
             await manager.set_board(table, None)  # gone with its channel: nothing to edit
             await manager.end(table)

@@ -34,7 +34,7 @@ class TournamentCog(commands.Cog):
         starts_in="Minutes until it starts by itself (default: the organiser starts it)",
         ai_fill="Whether the AI may fill a missing seat",
         league="Whether the matches count in the league",
-        grace="Seconds a player has to make a first move before losing by walkover",
+        grace="Seconds a side has to show up (open a hand, or move) before losing by walkover",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()],

@@ -42,6 +42,9 @@ class StoredDeal(BaseModel):
     """The table's secret, or for a table from before commitments its seed in decimal: only
     to be revealed once the match is over, and used meanwhile to replay on the server."""
     seed: int
+    shared: bool = False
+    """Its deal is also dealt at a tournament's tables that are not over, or may be in a
+    round still to come (a duplicate's): its cards are shown when those are."""
 
 
 async def add_deal(tx: Connection, table_id: int, deal: NewDeal) -> None:
@@ -74,9 +77,18 @@ async def add_deal(tx: Connection, table_id: int, deal: NewDeal) -> None:
     )
 
 
+# A table without a secret is dealt from its seed alone, and a tournament deals several
+# tables from one seed: every table of a duplicate round, the same deals again in the
+# duplicate's next round. Such a deal stays hidden while any match dealt from that seed is
+# still to be played or being played in an open tournament, and in an open duplicate at all
+# (its seeds come back in rounds not drawn yet).
 _SELECT = (
     "SELECT d.short_id, d.table_id, d.deal, d.guild_id, d.channel_id, d.season_id, d.game,"
-    " d.finished_at, d.record, t.status, t.secret, t.seed"
+    " d.finished_at, d.record, t.status, t.secret, t.seed,"
+    " (t.secret IS NULL AND EXISTS (SELECT 1 FROM tournament_matches m"
+    " JOIN tournaments r ON r.id = m.tournament_id WHERE m.seed = t.seed"
+    " AND r.status IN ('signup', 'running', 'paused')"
+    " AND (m.status IN ('pending', 'playing') OR r.format = 'duplicate'))) AS shared"
     " FROM deal_records d JOIN game_tables t ON t.id = d.table_id"
 )
 
@@ -95,6 +107,7 @@ def _stored(row: Row) -> StoredDeal:
         table_status=row["status"],
         secret=row["secret"] if row["secret"] is not None else str(row["seed"]),
         seed=row["seed"],
+        shared=bool(row["shared"]),
     )
 
 

@@ -21,6 +21,7 @@ class Seat(BaseModel):
     away: bool = False  # a person whose seat the AI plays until they type /table back
     timeouts: int = 0  # turns in a row the AI played for them
     acted: int = 0  # moves this seat has made: the counter in its buttons' custom ids
+    here: bool = False  # the person has opened their hand here: shown up (a tournament's grace)
     # The game's marks (``bot.games.moves.Mark``) said for the seat's next move, by name.
     marks: list[str] = Field(default_factory=list)
     # Counts kept move by move for the league's statistics (e.g. penúltima missed).

@@ -137,7 +137,7 @@ _TOURNAMENT_COLUMNS = (
     "champion",
     "organiser_id",
 )
-_MATCH_COLUMNS = ("thread_id", "table_id", "status", "result", "started_at")
+_MATCH_COLUMNS = ("seed", "thread_id", "table_id", "status", "result", "started_at")
 _MATCH_JSON = ("points", "margins")
 
 

@@ -45,7 +45,8 @@ class History:
     async def find(self, guild_id: int, short_id: str) -> Found:
         """The deal of that id on this server, to replay. TableError: a malformed id, one
         unknown here (another server's deal answers the same: it does not exist here), a
-        deal whose match is still played by a game whose deals are not independent."""
+        deal whose match is still played by a game whose deals are not independent, a deal
+        a tournament still deals at another table (``StoredDeal.shared``)."""
         wanted = short_id.strip().lower()
         if not well_formed(wanted):
             raise TableError(
@@ -72,6 +73,15 @@ class History:
                 t(
                     "Deal {id} is part of a match still being played: its replay opens when "
                     "the match is over (it would show cards of the deals still to come).",
+                    id=wanted,
+                )
+            )
+        if stored.shared:
+            raise TableError(
+                t(
+                    "Deal {id} was dealt at other tables of a tournament too, and they are not"
+                    " all over (or its next round deals it again): its replay opens when they"
+                    " are.",
                     id=wanted,
                 )
             )

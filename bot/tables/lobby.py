@@ -19,7 +19,7 @@ from bot.storage.records import Seat
 from bot.storage.tables import DuplicateTable
 from bot.tables.errors import TableError
 from bot.tables.floor import Floor
-from bot.tables.table import AI_NAMES, Table
+from bot.tables.table import AI_NAMES, NO_HOST, Table
 from bot.text import game_title
 
 log = logging.getLogger(__name__)
@@ -62,9 +62,10 @@ class Lobby:
         seed: int | None = None,
     ) -> Table:
         """A table opened with its seats taken, in order, and started at once (a tournament's
-        match); ``seed`` fixes its deal (every table of a duplicate round is dealt alike)."""
-        host = next(s.user_id for s in seats if s.user_id is not None)
-        table = await self._open(guild_id, channel_id, host, game, options, seats, seed)
+        match); ``seed`` fixes its deal (every table of a duplicate round is dealt alike).
+        Nobody hosts it: a player who could end it, or hand the other side's seat to the AI,
+        could have a match they are losing played again."""
+        table = await self._open(guild_id, channel_id, NO_HOST, game, options, seats, seed)
         async with table.lock:
             table.state = table.new_state()
             table.record.status = "playing"
@@ -251,6 +252,16 @@ class Lobby:
             table.seats[seat].timeouts = 0
             await self.repo.save_seats(table.id, table.seats)
         self.drive(table)
+
+    async def here(self, table: Table, user_id: int) -> None:
+        """The person opened their hand: they have shown up at their seat (kept, so a
+        tournament's grace time knows it after a restart too)."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.seats[seat].here:
+            return
+        async with table.lock:
+            table.seats[seat].here = True
+            await self.repo.save_seats(table.id, table.seats)
 
     async def say(self, table: Table, user_id: int, mark: Mark) -> None:
         """Keep ``mark`` for the person's next move it rides on (``bot.games.moves.Mark``)."""

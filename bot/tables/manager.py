@@ -67,6 +67,7 @@ class TableManager:
         self.add_ai, self.set_options, self.start = lobby.add_ai, lobby.set_options, lobby.start
         self.leave, self.kick, self.back = lobby.leave, lobby.kick, lobby.back
         self.end, self.say, self.seated = lobby.end, lobby.say, lobby.seated
+        self.here = lobby.here
 
     @property
     def history(self) -> History:

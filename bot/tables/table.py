@@ -13,6 +13,10 @@ from bot.i18n import N_, t
 from bot.records.fair import commitment, match_seed
 from bot.storage.records import Seat, TableRecord
 
+NO_HOST = 0
+"""The host of a table nobody hosts (a tournament's match: the organiser decides it with
+/tournament); Discord's ids are never 0."""
+
 # An AI seat is stored as "AI (easy) 2" and shown in the reader's language.
 AI_NAMES = {"easy": N_("AI (easy)"), "hard": N_("AI (hard)")}
 

@@ -1,10 +1,11 @@
 """Tournaments: a server's event, from sign-up to champion (knockout, Swiss, duplicate)."""
 
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament
-from bot.tournaments.host import Host, ThreadRefused
+from bot.tournaments.host import ChannelGone, Host, ThreadRefused
 from bot.tournaments.service import Plan, Tournaments
 
 __all__ = [
+    "ChannelGone",
     "EntrantRecord",
     "Host",
     "MatchRecord",

@@ -12,6 +12,10 @@ class ThreadRefused(Exception):
     """Discord would not open a match's thread; the message says why, for the channel."""
 
 
+class ChannelGone(ThreadRefused):
+    """The tournament's channel is gone (deleted): there is nowhere to open a thread."""
+
+
 class Host(Protocol):
     """What the Discord layer does for the tournaments. Texts are made in the channel's
     language (``language``) before they are handed over."""
@@ -24,6 +28,10 @@ class Host(Protocol):
 
     async def announce(self, channel_id: int, text: str) -> None: ...
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        """Say ``text`` in the channel (a match's thread), pinging those people."""
+        ...
+
     def thread_room(self, guild_id: int) -> int | None:
         """How many more threads the server may have active (None: not known)."""
         ...
@@ -33,3 +41,8 @@ class Host(Protocol):
         ...
 
     async def open_board(self, table: Table) -> None: ...
+
+    def recheck(self, table: Table) -> None:
+        """Draw a match's board again after a restart: a thread deleted meanwhile is found
+        so (and told as deleted)."""
+        ...

@@ -77,13 +77,29 @@ def next_round(t: Tournament) -> list[MatchRecord]:
         pairs = swiss_pairings(field, scores(field, done), met(done), byes(done))
         sides = [[a] if b is None else [a, b] for a, b in pairs]
     else:
-        sides = duplicate_tables(active(t), SIDES, number - 1)
+        sides = duplicate_sides(t, number)
     matches = []
     for n, entrants in enumerate(sides, 1):
         if len(entrants) == 1:
             matches.append(
                 MatchRecord(
                     round=number, n=n, sides=entrants, status="done", result="bye", points=[WIN]
+                )
+            )
+            continue
+        gone = [entrant(t, e).dropped for e in entrants]
+        if record.format == "knockout" and any(gone):
+            # A dropped winner keeps its place in the bracket, and loses there by walkover:
+            # the others meet whom the bracket gives them.
+            matches.append(
+                MatchRecord(
+                    round=number,
+                    n=n,
+                    sides=entrants,
+                    status="done",
+                    result="walkover",
+                    points=[LOSS if out else WIN for out in gone],
+                    margins=[0.0, 0.0],
                 )
             )
             continue
@@ -96,6 +112,22 @@ def next_round(t: Tournament) -> list[MatchRecord]:
         )
         matches.append(MatchRecord(round=number, n=n, sides=entrants, seed=seed))
     return matches
+
+
+def duplicate_sides(t: Tournament, number: int) -> list[list[int]]:
+    """A duplicate round's tables, cut from the whole field as drawn at the start, so that
+    the rotation still holds once some have dropped. A dropped entrant's seats are played by
+    the AI where the AI may fill a seat (its opponent's margin still compares with the
+    others who held the same cards); else its opponent sits the round out (a bye, which a
+    duplicate scores 0, the round's average). Two dropped entrants' table is not played."""
+    found = []
+    for table in duplicate_tables([e.n for e in t.entrants], SIDES, number - 1):
+        here = [n for n in table if not entrant(t, n).dropped]
+        if len(here) == SIDES or (here and t.record.ai_fill):
+            found.append(table)
+        elif here:
+            found.append(here)
+    return found
 
 
 def rounds_of(t: Tournament) -> int:
@@ -127,14 +159,16 @@ def points_of(
 
 def duplicate_totals(t: Tournament) -> dict[int, float]:
     """Each entrant's duplicate score over the rounds: per round, its margin over the others
-    who held the same side's cards."""
+    who held the same side's cards, dealt from the same seed (a match played again is dealt
+    afresh: nobody else held its cards, and it scores 0)."""
     total = dict.fromkeys(active(t), 0.0)
-    for number in sorted({m.round for m in t.matches}):
-        margins: dict[int, dict[int, float]] = {s: {} for s in range(SIDES)}
-        for m in t.matches:
-            if m.round == number and m.margins is not None and not m.bye:
-                for s, entrant in enumerate(m.sides):
-                    margins[s][entrant] = m.margins[s]
+    dealt: dict[tuple[int, int | None], dict[int, dict[int, float]]] = {}
+    for m in t.matches:
+        if m.margins is not None and not m.bye:
+            margins = dealt.setdefault((m.round, m.seed), {s: {} for s in range(SIDES)})
+            for s, entrant in enumerate(m.sides):
+                margins[s][entrant] = m.margins[s]
+    for margins in dealt.values():
         for entrant, score in duplicate_scores(margins).items():
             total[entrant] = total.get(entrant, 0.0) + score
     return total
@@ -147,7 +181,7 @@ def final_order(t: Tournament) -> list[int]:
         return [line.entrant for line in standings(active(t), played(t.matches))]
     if record.format == "duplicate":
         totals = duplicate_totals(t)
-        return sorted(totals, key=lambda e: (-totals[e], e))
+        return sorted(active(t), key=lambda e: (-totals[e], e))
     # A knockout: the later an entrant went out, the better; the champion first.
     lasted: dict[int, int] = {}
     for m in t.matches:

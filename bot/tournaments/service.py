@@ -36,7 +36,7 @@ from bot.tables import TableError, TableManager
 from bot.tables.clock import REAL, Clock
 from bot.text import game_title
 from bot.tournaments import rounds, words
-from bot.tournaments.host import Host, ThreadRefused
+from bot.tournaments.host import ChannelGone, Host, ThreadRefused
 from bot.tournaments.pairing import seeding
 from bot.tournaments.rounds import SIDES, entrant
 from bot.tournaments.standings import LOSS, WIN
@@ -44,6 +44,7 @@ from bot.tournaments.standings import LOSS, WIN
 log = logging.getLogger(__name__)
 
 MOST_ENTRANTS = 256
+THREADS_NEAR = 100  # threads left before Discord's limit of active ones: the channel is warned
 AI_LEVEL = "easy"  # the AI that fills a missing seat
 
 
@@ -51,6 +52,13 @@ class Plan(TournamentTerms):
     """What ``/tournament new`` asks for."""
 
     starts_in: int | None  # minutes; None: the organiser starts it
+
+
+def _field(signed: list[EntrantRecord], size: int) -> int:
+    """The entrants the sign-ups make: a team signed up together is one, and those who
+    signed up alone are drawn into teams of ``size`` (the last one filled by the AI)."""
+    alone = sum(len(e.members) for e in signed if len(e.members) < size)
+    return sum(1 for e in signed if len(e.members) == size) + -(-alone // size)
 
 
 def _team(members: list[Member]) -> str:
@@ -95,6 +103,10 @@ class Tournaments:
                 t("There is no tournament in this channel. Open one with /tournament new.")
             )
         return await self.get(found)
+
+    async def plays_at(self, table_id: int) -> bool:
+        """Whether the table is a tournament's match."""
+        return await self.repo.match_of_table(table_id) is not None
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the message that shows the tournament."""
@@ -186,10 +198,17 @@ class Tournaments:
                         if member.user_id == user_id
                         else t("{name} is already signed up.", name=member.name)
                     )
-            if len(tour.entrants) >= MOST_ENTRANTS * self.team_size(tour.record):
-                raise TableError(t("The tournament is full ({n} entrants).", n=MOST_ENTRANTS))
             n = max((e.n for e in tour.entrants), default=0) + 1
-            tour.entrants.append(EntrantRecord(n=n, name=_team(members), members=members))
+            signed = [*tour.entrants, EntrantRecord(n=n, name=_team(members), members=members)]
+            if _field(signed, self.team_size(tour.record)) > MOST_ENTRANTS:
+                raise TableError(
+                    t(
+                        "The tournament is full: it has the most entrants a tournament may"
+                        " have, {n} (a team is one).",
+                        n=MOST_ENTRANTS,
+                    )
+                )
+            tour.entrants = signed
             await self.repo.set_entrants(tournament_id, tour.entrants)
         await self._show(tour)
         return tour
@@ -308,7 +327,19 @@ class Tournaments:
                 break
             # A Swiss round of 256 is a matching over 32,640 pairs: seconds of work, done off
             # the event loop, which keeps answering interactions meanwhile.
-            matches = await asyncio.to_thread(rounds.next_round, tour)
+            try:
+                matches = await asyncio.to_thread(rounds.next_round, tour)
+            except Exception:
+                log.exception("tournament %s: round %s not drawn", record.id, record.round + 1)
+                await self._pause(
+                    tour,
+                    lambda: t(
+                        "Round {round} could not be drawn (the log says why). The tournament is"
+                        " paused; the organiser resumes it with /tournament start.",
+                        round=record.round + 1,
+                    ),
+                )
+                break
             record.round += 1
             await self.repo.add_round(record, matches)
             tour.matches += matches
@@ -339,13 +370,36 @@ class Tournaments:
                 ),
             )
             return
+        if room is not None and waiting and room - len(waiting) < THREADS_NEAR:
+            await self._say(
+                tour,
+                lambda: t(
+                    "Round {round} leaves this server {left} threads before Discord's limit of"
+                    " active threads: archive some, or a later round may have to wait.",
+                    round=tour.record.round,
+                    left=room - len(waiting),
+                ),
+            )
         for match in tour.matches:
             if match.round != tour.record.round or match.status != "pending":
                 continue
             try:
                 await self._open(tour, match)
+            except ChannelGone:
+                log.info("tournament %s: its channel is gone; cancelled", tour.record.id)
+                await self._cancel(tour, gone=True)
+                return
             except ThreadRefused as exc:
                 await self._pause(tour, partial(words.not_opened, match, str(exc)))
+                return
+            except Exception:  # Discord's 5xx, a table that could not be seated...
+                log.exception(
+                    "tournament %s: round %s match %s not opened",
+                    tour.record.id,
+                    match.round,
+                    match.n,
+                )
+                await self._pause(tour, partial(words.not_opened, match, None))
                 return
 
     async def _open(self, tour: Tournament, match: MatchRecord) -> None:
@@ -357,22 +411,32 @@ class Tournaments:
         names = " – ".join(e.name for e in sides)
         with self._speaking(record):
             title = t("Round {round}: {names}", round=match.round, names=names)
-        thread = await self.host.open_thread(record.channel_id, title[:100])
+        if match.thread_id is None:
+            match.thread_id = await self.host.open_thread(record.channel_id, title[:100])
+            # Kept at once: opened again after a failure below, or a restart, the match
+            # takes the same thread (and a table already seated there), leaving none behind.
+            await self.repo.save_match(record.id, match)
+        thread = match.thread_id
         seats = []
         for s in range(record.seats):
-            member = sides[s % SIDES].members[s // SIDES]
-            if member.user_id is None:
+            side = sides[s % SIDES]
+            member = side.members[s // SIDES]
+            if member.user_id is None or side.dropped:  # a duplicate's AI stand-in, too
                 seats.append(Seat(name=f"{member.name} {s + 1}", ai=AI_LEVEL))
             else:
                 seats.append(Seat(name=member.name, user_id=member.user_id))
-        table = await self.tables.seated(
+        table = self.tables.by_channel.get(thread) or await self.tables.seated(
             record.guild_id, thread, record.game, record.options, seats, match.seed
         )
-        match.thread_id, match.table_id, match.status = thread, table.id, "playing"
+        match.table_id, match.status = table.id, "playing"
         match.started_at = f"{datetime.now(UTC).timestamp():.0f}"
         await self.repo.save_match(record.id, match)
         await self.host.open_board(table)
         self._arm_grace(record, match, float(record.grace))
+        people = [u for e in sides if not e.dropped for u in e.user_ids]
+        with self._speaking(record):
+            text = words.summons(match, people, int(match.started_at) + record.grace)
+        await self.host.summon(thread, text, people)
 
     async def _finish(self, tour: Tournament) -> None:
         record = tour.record
@@ -444,12 +508,16 @@ class Tournaments:
             await self._show(tour)
 
     async def _void_and_reopen(self, tour: Tournament, match: MatchRecord) -> None:
+        """A match stopped before its end is played again from a fresh seed: its players have
+        seen the stopped deal, and whoever stopped it must not get to play it again knowing
+        every hand."""
         match.status, match.thread_id, match.table_id, match.started_at = (
             "pending",
             None,
             None,
             None,
         )
+        match.seed = secrets.randbits(48)
         await self.repo.save_match(tour.record.id, match)
         await self._say(
             tour,
@@ -469,15 +537,6 @@ class Tournaments:
         if status == "abandoned":
             self._spawn(self._table_over(table_id))
 
-    async def thread_deleted(self, thread_id: int) -> None:
-        """A match's thread was deleted: its table ends, and the match is played again in a
-        new thread."""
-        table = self.tables.by_channel.get(thread_id)
-        if table is None or await self.repo.match_of_table(table.id) is None:
-            return
-        await self.tables.set_board(table, None)  # gone with its thread: nothing to edit
-        await self.tables.end(table)  # told as closed: played again (``table_closed``)
-
     # -- walkovers -------------------------------------------------------------------------
 
     def _arm_grace(self, record: TournamentRecord, match: MatchRecord, seconds: float) -> None:
@@ -493,8 +552,10 @@ class Tournaments:
             timer.cancel()
 
     async def _grace(self, tournament_id: int, match: MatchRecord, seconds: float) -> None:
-        """After the grace time, a side none of whose people has made a move loses by
-        walkover (both sides: both lose; a knockout sends the better seed on)."""
+        """After the grace time, a side none of whose people has shown up (opened their
+        hand, or made a move) loses by walkover to one that has; a side on turn cannot keep
+        the other from showing. Neither showed: both lose (a knockout sends the better seed
+        on)."""
         await self.clock.sleep(seconds)
         async with self.lock(tournament_id):
             self._timers.pop((tournament_id, match.round, match.n), None)
@@ -503,9 +564,12 @@ class Tournaments:
             if found.status != "playing" or found.table_id is None:
                 return
             moved = await self.repo.seats_moved(found.table_id)
+            table = self.tables.by_id.get(found.table_id)
+            moved |= {s for s, seat in enumerate(table.seats if table else []) if seat.here}
             shown = [
                 any(s in moved for s in range(side, tour.record.seats, SIDES))
                 or not entrant(tour, found.sides[side]).user_ids
+                or entrant(tour, found.sides[side]).dropped  # the AI stands in
                 for side in range(SIDES)
             ]
             if all(shown):
@@ -550,20 +614,40 @@ class Tournaments:
     async def cancel(self, tournament_id: int) -> None:
         async with self.lock(tournament_id):
             tour = await self.get(tournament_id)
-            tour.record.status = "cancelled"
-            await self.repo.save(tour.record)
-            for match in tour.matches:
-                if match.status == "playing":
-                    match.status, match.result = "void", "void"
-                    self._unarm_grace(tour.record.id, match)
-                    await self.repo.save_match(tour.record.id, match)
-                    if (table := self.tables.by_id.get(match.table_id or 0)) is not None:
-                        await self.tables.end(table)
-            self._unarm_start(tournament_id)
+            await self._cancel(tour)
             await self._say(
                 tour, lambda: t("The tournament is cancelled; its results so far are kept.")
             )
             await self._show(tour)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """The tournament's channel was deleted (or found so, deleted while the bot was
+        away): it ends, cancelled, its results so far kept, and its matches' tables (in
+        threads gone with the channel) end; there is nowhere left to say so."""
+        found = await self.repo.open_in_channel(channel_id)
+        if found is None:
+            return
+        async with self.lock(found):
+            tour = await self.get(found)
+            if tour.record.open:
+                log.info("tournament %s: its channel is gone; cancelled", found)
+                await self._cancel(tour, gone=True)
+
+    async def _cancel(self, tour: Tournament, gone: bool = False) -> None:
+        """Under the lock: the tournament ends, cancelled; the matches being played are
+        void, their tables ended (``gone``: their threads with them)."""
+        tour.record.status = "cancelled"
+        await self.repo.save(tour.record)
+        for match in tour.matches:
+            if match.status == "playing":
+                match.status, match.result = "void", "void"
+                self._unarm_grace(tour.record.id, match)
+                await self.repo.save_match(tour.record.id, match)
+                if (table := self.tables.by_id.get(match.table_id or 0)) is not None:
+                    if gone:
+                        await self.tables.set_board(table, None)
+                    await self.tables.end(table)
+        self._unarm_start(tour.record.id)
 
     async def drop(self, tournament_id: int, user_id: int) -> Tournament:
         """Take a person's entrant out: a match they are playing is lost by walkover, and they
@@ -580,12 +664,31 @@ class Tournaments:
             await self._say(tour, lambda: t("{name} is out of the tournament.", name=found.name))
             for match in tour.matches:
                 if match.status == "playing" and found.n in match.sides:
-                    shown = [n != found.n for n in match.sides]
-                    await self._walkover(tour, match, shown)
+                    await self._drop_from(tour, match, found.n)
                     break
             else:
                 await self._show(tour)
         return tour
+
+    async def _drop_from(self, tour: Tournament, match: MatchRecord, dropped: int) -> None:
+        """A dropped entrant's match being played: in a duplicate where the AI may fill a
+        seat, the AI plays its seats to the end (the opponent's margin still compares with
+        the same cards); else the opponent wins by walkover."""
+        table = self.tables.by_id.get(match.table_id or 0)
+        if tour.record.format == "duplicate" and tour.record.ai_fill and table is not None:
+            side = match.sides.index(dropped)
+            for seat in range(side, tour.record.seats, SIDES):
+                await self.tables.kick(table, seat)
+            await self._say(
+                tour,
+                lambda: t(
+                    "The AI plays {name}'s seats to the end of the match.",
+                    name=entrant(tour, dropped).name,
+                ),
+            )
+            await self._show(tour)
+            return
+        await self._walkover(tour, match, [n != dropped for n in match.sides])
 
     async def settle(self, tournament_id: int, number: int, n: int, winner: int | None) -> None:
         """The organiser decides a match: ``winner`` an entrant of it, None a draw."""
@@ -646,19 +749,24 @@ class Tournaments:
                 continue
             count += 1
             tour = await self.get(tournament_id)
+            await self._show(tour)  # an edit lost at the stop; a channel deleted meanwhile
             if tour.record.status == "signup":
                 self._arm_start(tour)
                 continue
             for match in tour.matches:
                 if match.status != "playing" or match.table_id is None:
                     continue
-                if match.table_id in self.tables.by_id:
+                if (table := self.tables.by_id.get(match.table_id)) is not None:
+                    if self.host is not None:  # its thread may have been deleted meanwhile
+                        self.host.recheck(table)
                     begun = float(match.started_at or 0)
                     left = tour.record.grace - (datetime.now(UTC).timestamp() - begun)
                     self._arm_grace(tour.record, match, max(0.0, left))
                 else:  # it ended while the bot was away
                     self._spawn(self._table_over(match.table_id))
-            if tour.record.status == "running" and tour.record.round and rounds.round_over(tour):
+            if tour.record.status == "running" and tour.record.round:
+                # The next round, or the round's matches not opened yet (stored, and the bot
+                # stopped before their threads were).
                 self._spawn(self._resume(tournament_id))
         log.info("restored %d tournaments", count)
         return count

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.i18n import N_, t
 from bot.storage.tournaments import MatchRecord, Tournament
 from bot.text import game_title
-from bot.tournaments.rounds import entrant
+from bot.tournaments.rounds import entrant, winner
 
 FORMATS = {"knockout": N_("Knockout"), "swiss": N_("Swiss"), "duplicate": N_("Duplicate")}
 
@@ -21,14 +21,29 @@ def title(tour: Tournament) -> str:
     )
 
 
-def not_opened(match: MatchRecord, why: str) -> str:
-    """A match whose thread Discord refused, and the pause."""
+def not_opened(match: MatchRecord, why: str | None) -> str:
+    """A match whose thread Discord refused (``why``), or that failed otherwise (None: the
+    log says why), and the pause."""
+    if why is None:
+        why = t("something went wrong on the way (the log says what).")
     return t(
         "Match {n} of round {round} could not be opened: {why} The tournament is paused; the"
         " organiser resumes it with /tournament start.",
         n=match.n,
         round=match.round,
         why=why,
+    )
+
+
+def summons(match: MatchRecord, people: list[int], until: int) -> str:
+    """The players called to their match's thread, and how they show up in time."""
+    return t(
+        "{people}: your match of round {round} is here. Open **My hand** on the board by"
+        " <t:{until}:t> (<t:{until}:R>) to show you are here: a side none of whose players"
+        " has opened a hand or made a move by then loses by walkover.",
+        people=" ".join(f"<@{u}>" for u in people),
+        round=match.round,
+        until=until,
     )
 
 
@@ -42,6 +57,8 @@ def round_text(tour: Tournament, matches: list[MatchRecord]) -> str:
     for m in matches:
         if m.bye:
             lines.append(t("{name}: a bye", name=name(tour, m.sides[0])))
+        elif m.result == "walkover":  # a dropped entrant's place in a knockout
+            lines.append(result_text(tour, m))
         else:
             lines.append(" – ".join(name(tour, e) for e in m.sides))
     return "\n".join(lines)
@@ -67,7 +84,20 @@ def result_text(tour: Tournament, match: MatchRecord) -> str:
             loser=names[1 - won],
         )
     if points[0] == points[1]:
-        return t("Round {round}: {a} and {b} draw.", round=match.round, a=names[0], b=names[1])
+        told = (
+            t(
+                "Round {round}: the organiser settles {a} – {b} as a draw.",
+                round=match.round,
+                a=names[0],
+                b=names[1],
+            )
+            if match.result == "settled"
+            else t("Round {round}: {a} and {b} draw.", round=match.round, a=names[0], b=names[1])
+        )
+        ahead = winner(match)
+        if tour.record.format == "knockout" and ahead is not None:
+            told += " " + t("{name} goes through, the better seed.", name=name(tour, ahead))
+        return told
     won = 0 if points[0] > points[1] else 1
     if match.result == "settled":
         return t(

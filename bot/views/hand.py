@@ -112,6 +112,7 @@ async def show(interaction: Interaction, table: Table, focus: str | None = None)
         await tell(interaction, t("The game is over."))
         return
     await _send(interaction, hand)
+    await manager(interaction).here(table, interaction.user.id)  # after the answer's 3 s
 
 
 @asynccontextmanager

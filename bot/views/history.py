@@ -24,8 +24,9 @@ COLOUR = 0x9B59B6
 RESULT_MAX = 160  # a line's result, clipped: a page stays well inside an embed
 
 
-def deal_line(record: DealRecord) -> str:
-    """One deal: its id, game and number, when, the seats in order, how it ended."""
+def deal_line(record: DealRecord, shared: bool = False) -> str:
+    """One deal: its id, game and number, when, the seats in order, how it ended (unless a
+    tournament's other tables dealt alike are not over: ``StoredDeal.shared``)."""
     names = seat_names(record)
     spec = SPECS[record.game]
     told = [
@@ -45,6 +46,8 @@ def deal_line(record: DealRecord) -> str:
     )
     seats = " · ".join(f"{i}. {name}" for i, name in enumerate(names, 1))
     result = clip(" ".join(told), RESULT_MAX) if told else ""
+    if shared:
+        result = t("Its result is shown once every table dealt alike is over.")
     return "\n".join(part for part in (head, seats, result) if part)
 
 
@@ -55,7 +58,9 @@ async def page_message(
         raise TableError(t("Tables are played in a server's text channels."))
     deals, pages = await manager(interaction).history.in_channel(interaction.channel_id, page)
     page = min(max(page, 0), pages - 1)
-    lines = [deal_line(DealRecord.model_validate(d.record)) for d in deals if d.game in SPECS]
+    lines = [
+        deal_line(DealRecord.model_validate(d.record), d.shared) for d in deals if d.game in SPECS
+    ]
     embed = discord.Embed(
         title=t("Finished deals in this channel"),
         description="\n\n".join(lines) or t("No finished deals here yet."),

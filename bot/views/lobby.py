@@ -92,7 +92,21 @@ async def start(interaction: Interaction, table: Table) -> None:
     await _step(interaction, work, t("The game is on: open **My hand** on the board."))
 
 
+async def _not_a_match(interaction: Interaction, table: Table) -> None:
+    """A tournament's match is the organiser's to decide (/tournament settle, drop): nobody
+    ends it, nor hands a seat of it to the AI, from the table."""
+    tours = services(interaction).tournaments
+    if tours is not None and await tours.plays_at(table.id):
+        raise TableError(
+            t(
+                "This table is a tournament's match: the organiser decides it with /tournament"
+                " settle, or takes a player out with /tournament drop."
+            )
+        )
+
+
 async def end(interaction: Interaction, table: Table) -> None:
+    await _not_a_match(interaction, table)
     if not may_manage(interaction, table):
         raise TableError(t("Only the host, or someone who may manage messages, can end a table."))
     await _step(interaction, partial(manager(interaction).end, table), t("The table is closed."))
@@ -105,6 +119,7 @@ async def kick(
     number: int | None,
 ) -> None:
     """Kick a person, or any seat by its number in the lobby (the way to remove an AI)."""
+    await _not_a_match(interaction, table)
     if not may_manage(interaction, table):
         raise TableError(t("Only the host, or someone who may manage messages, can kick."))
     if player is not None:

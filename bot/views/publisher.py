@@ -31,7 +31,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import discord
 
@@ -80,6 +81,10 @@ class Publisher:
         self._ended = EndedTables(self._channel, self.channel_language)
         self._drawn = DrawnBoards(manager.boards_drawn, settings.drawn_store_delay, clock)
         self.web: WebChoices | None = None  # the league's pages, for a result's link
+        # Told of a channel a send found deleted (Unknown Channel): deleted while the bot was
+        # away, or before the gateway said so.
+        self.gone: Callable[[int], Coroutine[Any, Any, None]] | None = None
+        self._going: set[asyncio.Task[None]] = set()
 
     def language(self, table: Table) -> str:
         """The language of a table's public messages."""
@@ -135,6 +140,13 @@ class Publisher:
         await box.slot()
         await self._post_board(table)
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        """A message in the channel pinging ``user_ids`` (a tournament's players, called to
+        their match's thread), within the channel's budget and the bot's."""
+        await self._box_of(channel_id).slot()
+        mentioned = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
+        await self._channel(channel_id).send(text, allowed_mentions=mentioned)
+
     def redraw(self, table: Table) -> None:
         """Draw a table's board again (its language or pictures were changed: the board to
         compare with differs, even from an edit still on its way)."""
@@ -171,6 +183,7 @@ class Publisher:
     async def close(self) -> None:
         await self._ended.close()
         tasks = [box.task for box in self._boxes.values() if box.task and not box.task.done()]
+        tasks += self._going
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -205,6 +218,12 @@ class Publisher:
         box = self._box(table)
         box.calls = [c for c in box.calls if c.table is not table] + [call]
         self._wake(box)
+
+    def _tell_gone(self, channel_id: int) -> None:
+        if self.gone is not None:
+            task = asyncio.create_task(self.gone(channel_id))
+            self._going.add(task)
+            task.add_done_callback(self._going.discard)
 
     # -- sending ----------------------------------------------------------------------------
 
@@ -250,6 +269,7 @@ class Publisher:
                     continue
                 log.warning("channel %s: deleted; dropping what was due there", box.channel_id)
                 box.drop()
+                self._tell_gone(box.channel_id)
             except Exception:
                 log.exception("channel %s: publishing failed", box.channel_id)
 
@@ -286,7 +306,9 @@ class Publisher:
         message = self._channel(box.channel_id).get_partial_message(message_id)
         try:
             await message.edit(embed=embed, view=view, attachments=files)
-        except discord.NotFound:  # the board was deleted: post a new one
+        except discord.NotFound as error:  # the board was deleted: post a new one
+            if error.code == UNKNOWN_CHANNEL:
+                raise  # and its channel with it
             log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
             await box.slot()
             await self._post_board(table)

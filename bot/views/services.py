@@ -22,6 +22,8 @@ class Boards(Protocol):
 
     def redraw(self, table: Table) -> None: ...
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None: ...
+
 
 @dataclass(frozen=True)
 class Services:

@@ -19,10 +19,11 @@ from bot.pictures.standings_table import standings_image
 from bot.tables import Table
 from bot.tables.clock import REAL, Clock
 from bot.tables.floor import Listener
-from bot.tournaments import ThreadRefused, Tournament, Tournaments, words
+from bot.tournaments import ChannelGone, ThreadRefused, Tournament, Tournaments, words
 from bot.views import tournament_board
 from bot.views.attach import bracket_files, picture_files
 from bot.views.errors import CONTENT_MAX
+from bot.views.publisher import UNKNOWN_CHANNEL
 from bot.views.services import Boards
 from bot.views.tournament_signup import signup_buttons
 
@@ -74,7 +75,7 @@ class TournamentHost:
             await self.client.wait_until_ready()
             channel = self.client.get_channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
-            raise ThreadRefused(t("its channel is gone."))
+            raise ChannelGone(t("its channel is gone."))
         try:
             thread = await channel.create_thread(
                 name=name,
@@ -113,8 +114,18 @@ class TournamentHost:
                 await self.client.get_partial_messageable(channel_id).send(
                     "\n".join(batch), allowed_mentions=NOBODY
                 )
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    waiting.clear()
+                    await self.tours.channel_gone(channel_id)
             except discord.HTTPException:
                 log.warning("channel %s: a tournament announcement could not be sent", channel_id)
+
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        try:
+            await self.boards.summon(channel_id, text, user_ids)
+        except discord.HTTPException:
+            log.warning("thread %s: its players could not be called to it", channel_id)
 
     def thread_room(self, guild_id: int) -> int | None:
         guild = self.client.get_guild(guild_id)
@@ -129,6 +140,9 @@ class TournamentHost:
 
     async def open_board(self, table: Table) -> None:
         await self.boards.open_board(table)
+
+    def recheck(self, table: Table) -> None:
+        self.boards.redraw(table)  # a send to a deleted thread tells the bot (``gone``)
 
     async def _drawn(
         self, tour: Tournament
@@ -182,7 +196,10 @@ class TournamentHost:
                     record.channel_id
                 ).get_partial_message(record.message_id)
                 await message.edit(embed=embed, view=buttons, attachments=files)
-            except discord.NotFound:
+            except discord.NotFound as exc:
+                if exc.code == UNKNOWN_CHANNEL:
+                    await self.tours.channel_gone(tour.record.channel_id)
+                    continue
                 log.info("tournament %s: its message is gone; posting it again", tour_id)
                 await self.post(tour)
             except Exception:

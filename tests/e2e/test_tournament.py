@@ -13,21 +13,22 @@ from typing import Any
 import pytest
 
 from fakediscord import FakeDiscord
-from fakediscord.models import Attachment, Message
-from fakediscord.permissions import CREATE_PUBLIC_THREADS
+from fakediscord.models import Attachment, Channel, Message
+from fakediscord.permissions import CREATE_PUBLIC_THREADS, MANAGE_GUILD
 from fakediscord.users import Reply, SimUser
 
 from .botprocess import BotProcess
-from .driver import Store, board_of, make_move, moved, offered, open_hand
+from .driver import Store, board_of, open_hand
 
 pytestmark = pytest.mark.e2e
 
 QUIET = {"tables": {"turn_timeout": 3600, "ai_delay": 0}}  # nobody's turn runs out meanwhile
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
+NAMES += ["ivy", "jon", "kim", "lou", "max", "ned", "oli", "pam"]
 
 
-def tournament_message(discord: FakeDiscord) -> Message:
-    found = [m for m in discord.messages() if m.embeds and "Tournament ·" in m.text]
+def tournament_message(discord: FakeDiscord, channel: Channel | None = None) -> Message:
+    found = [m for m in discord.messages(channel) if m.embeds and "Tournament ·" in m.text]
     assert found, "no tournament message"
     return found[-1]
 
@@ -38,12 +39,15 @@ async def open_tournament(
     told = await answer(await organiser.slash("tournament new", **options))
     assert "is open" in told, told
     players = [discord.user(name) for name in NAMES[:people]]
-    message = tournament_message(discord)
+    channel = options.get("channel")
+    message = tournament_message(discord, channel)
     for player in players:
         joined = await answer(await player.click(message, label="Join"))
         assert "signed up" in joined, joined
     await discord.wait_for(
-        lambda: f"Entrants: {people}" in tournament_message(discord).text, 5, "the entrants"
+        lambda: f"Entrants: {people}" in tournament_message(discord, channel).text,
+        5,
+        "the entrants",
     )
     return players
 
@@ -100,9 +104,7 @@ async def test_a_knockout_of_eight_then_of_six_with_byes_and_a_restart(
     assert all(t.name.startswith("Round 1: ") for t in threads)
     await discord.wait_for(lambda: all(discord.messages(t) for t in threads), 10, "boards")
     await settle_round(discord, store, boss, 1)
-    await discord.wait_for(
-        lambda: len([m for m in matches(store) if m["round"] == 2]) == 2, 10, "round 2"
-    )
+    await discord.wait_for(partial(round_open, store, 2), 10, "round 2 being played")
     await bot_process.restart()  # mid-round: its two matches are being played
     await settle_round(discord, store, boss, 2)
     await discord.wait_for(lambda: any(m["round"] == 3 for m in matches(store)), 10, "the final")
@@ -193,19 +195,26 @@ async def test_a_no_show_loses_by_walkover_to_the_one_who_showed(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
     # The grace time is the command's shortest, 5 s; it runs on the bot's clock from the
-    # table's start, and the one who shows moves as soon as the board is up (well within it).
+    # table's start. The one on turn never comes; the other, who has no move to make, opens
+    # their hand as soon as the board is up (well within it).
     store, _ = await started(discord, bot_process, 2, game="briscola", format="knockout", grace=5)
     await discord.wait_for(lambda: discord.world.threads_of(discord.channel), 10, "a thread")
     (thread,) = discord.world.threads_of(discord.channel)
     table_id = await discord.wait_for(lambda: matches(store)[0]["table_id"], 10, "its table")
     await discord.wait_for(lambda: discord.messages(thread), 10, "its board")
+    players = list(map(discord.user, NAMES[:2]))
+    summons = await discord.wait_for(
+        lambda: next((m for m in discord.messages(thread) if "Open **My hand**" in m.text), None),
+        10,
+        "the players called to their match",
+    )
+    assert {u.id for u in summons.pinged} == {u.id for u in players}
     row = store.table(table_id)
-    seat = row.turn()
-    assert seat is not None
-    shows = next(u for u in map(discord.user, NAMES[:2]) if u.id == row.seats[seat]["user_id"])
-    hand = await open_hand(shows, board_of(discord, table_id, thread))
-    await make_move(shows, hand, offered(hand)[0])
-    await moved(discord, store, table_id, row.moves)
+    on_turn = row.turn()
+    assert on_turn is not None
+    seat = 1 - on_turn
+    shows = next(u for u in players if u.id == row.seats[seat]["user_id"])
+    await open_hand(shows, board_of(discord, table_id, thread))
     # The other never moves: after the grace time they lose by walkover, and the one who
     # showed is the champion.
     await discord.wait_for(lambda: said(discord, "wins by walkover"), 15, "the walkover")
@@ -216,7 +225,7 @@ async def test_a_no_show_loses_by_walkover_to_the_one_who_showed(
     points = json.loads(match["points"])
     assert points[seat % 2] > points[1 - seat % 2]  # seat s plays for side s % 2
     await discord.wait_for(lambda: said(discord, f"Champion: **{name}**"), 10, "the champion")
-    assert store.table(table_id).status == "abandoned"
+    assert store.table(table_id).status == "abandoned" and store.table(table_id).moves == 0
     assert discord.rejections == [] and discord.rate_limited == []
 
 
@@ -257,18 +266,16 @@ async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
     await discord.wait_for(
         lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "the match on again"
     )
-    # Its table ended with /table end (by its host): the match is played again too.
+    # Nobody at a match's table may end it, or hand the other side's seat to the AI: the
+    # organiser decides it with /tournament.
     (moved,) = discord.world.threads_of(discord.channel)
-    host_id = store.table(matches(store)[0]["table_id"]).host_id
-    host = next(u for u in (ann, discord.user("bob")) if u.id == host_id)
-    ended = await answer(await host.slash("table end", channel=moved))
-    assert "closed" in ended, ended
-    await discord.wait_for(
-        lambda: len(discord.world.threads_of(discord.channel)) == 2, 10, "a third thread"
-    )
-    await discord.wait_for(
-        lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "on once more"
-    )
+    for player in (ann, discord.user("bob")):
+        ended = await answer(await player.slash("table end", channel=moved))
+        assert "the organiser decides it with /tournament settle" in ended, ended
+        kicked = await answer(await player.slash("table kick", channel=moved, seat=1))
+        assert "the organiser decides it with /tournament settle" in kicked, kicked
+    row = store.table(matches(store)[0]["table_id"])
+    assert row.status == "playing" and not any(s["away"] for s in row.seats)
     # Without Create Public Threads, /tournament new says what is missing.
     other = discord.create_channel("other")
     everyone = discord.world.guilds[discord.guild.id].everyone
@@ -277,4 +284,149 @@ async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
         await boss.slash("tournament new", channel=other, game="scopa", format="knockout")
     )
     assert "I need Create Public Threads here" in refused, refused
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_duplicate_deal_is_replayed_once_no_table_dealt_alike_is_left(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(
+        discord, bot_process, 4, game="briscola", format="duplicate", rounds=2
+    )
+    await discord.wait_for(partial(round_open, store, 1), 10, "round 1")
+    first, _ = matches(store)
+    (thread, _) = discord.world.threads_of(discord.channel)
+    assert thread.id == first["thread_id"]
+    people = {u.id: u for u in map(discord.user, NAMES[:4])}
+    for seat in store.table(first["table_id"]).seats:  # the AI plays the first table out
+        left = await answer(await people[seat["user_id"]].slash("table leave", channel=thread))
+        assert "the AI plays your seat" in left, left
+    await discord.wait_for(
+        lambda: store.table(first["table_id"]).status == "finished", 60, "the first table"
+    )
+    deal = store.deals(first["table_id"])[0][0]
+    ann = discord.user("ann")
+    for file in (False, True):  # the other table is dealt the same cards, and is not over
+        refused = await answer(await ann.slash("replay", deal=deal, file=file))
+        assert "dealt at other tables of a tournament too" in refused, refused
+    listed = await (await ann.slash("table history", channel=thread)).wait_message(10)
+    assert "Its result is shown once every table dealt alike is over" in listed.text, listed
+    cancelled = await answer(await boss.slash("tournament cancel"))
+    assert "cancelled" in cancelled, cancelled
+    shown = await (await ann.slash("replay", deal=deal)).wait_message(10)
+    assert "Replay of deal" in shown.embeds[0]["footer"]["text"], shown.embeds
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+def tournament_status(store: Store) -> str:
+    return str(store._query("SELECT status FROM tournaments ORDER BY id DESC")[0]["status"])
+
+
+async def test_a_thread_then_the_channel_deleted_while_the_bot_is_away(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, boss = await started(discord, bot_process, 2, game="briscola", format="knockout")
+    await discord.wait_for(partial(round_open, store, 1), 10, "the match")
+    (thread,) = discord.world.threads_of(discord.channel)
+    await discord.wait_for(lambda: discord.messages(thread), 10, "its board")
+    first = matches(store)[0]
+    await bot_process.stop()
+    discord.world.delete_thread(thread)  # no event reaches the bot
+    await bot_process.start()
+    await discord.wait_for(lambda: said(discord, "played again from the start"), 20, "moved")
+
+    def moved() -> bool:
+        now = matches(store)[0]
+        return bool(now["status"] == "playing" and now["table_id"] != first["table_id"])
+
+    await discord.wait_for(moved, 10, "the match played again")
+    assert store.table(first["table_id"]).status == "abandoned"
+    (again,) = discord.world.threads_of(discord.channel)
+    assert again.id != thread.id
+    await bot_process.stop()
+    first_channel = discord.channel.id
+    discord.world.delete_channel(discord.channel)  # the tournament's own channel, with it
+    await bot_process.start()
+    await discord.wait_for(lambda: tournament_status(store) == "cancelled", 20, "cancelled")
+    await discord.wait_for(
+        lambda: store.table(matches(store)[0]["table_id"]).status == "abandoned", 10, "ended"
+    )
+    # Nothing is left open: the server's history has it, and a new one runs elsewhere, its
+    # channel deleted while the bot is there this time.
+    room = discord.create_channel("cards")
+    past = await answer(await boss.slash("tournament history", channel=room))
+    assert "cancelled" in past, past
+    await open_tournament(discord, boss, 2, channel=room, game="scopa", format="knockout")
+    assert "under way" in await answer(await boss.slash("tournament start", channel=room))
+    await discord.wait_for(lambda: discord.world.threads_of(room), 10, "its thread")
+    discord.world.delete_channel(room)
+    await discord.wait_for(lambda: tournament_status(store) == "cancelled", 10, "cancelled")
+    # What found each deleted channel gone: a send there, answered Unknown Channel.
+    gone = {thread.id, again.id, first_channel, room.id}
+    assert {r.error["code"] for r in discord.rejections if r.error} == {10003}
+    assert {int(r.path.split("/")[4]) for r in discord.rejections} <= gone
+    assert discord.rate_limited == []
+
+
+async def test_the_organiser_leaves_and_someone_who_may_manage_the_server_runs_it(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    bot_process.settings = QUIET
+    await bot_process.start()
+    store = bot_process.store()
+    boss, mod = discord.user("boss"), discord.user("mod")
+    players = await open_tournament(discord, boss, 4, game="briscola", format="knockout")
+    del discord.guild.members[boss.id]  # gone from the server; the bot is not told
+    admins = discord.world.add_role(discord.guild, "admins", MANAGE_GUILD)
+    discord.guild.members[mod.id].roles.append(admins.id)
+    assert "under way" in await answer(await mod.slash("tournament start"))
+    await discord.wait_for(partial(round_open, store, 1), 10, "round 1")
+    assert "paused" in await answer(await mod.slash("tournament pause"))
+    await discord.wait_for(lambda: said(discord, "The tournament is paused"), 10, "the pause")
+    by_id = {u.id: u for u in players}
+    rows = store._query("SELECT n, name, members FROM tournament_entrants")
+    entrants = {r["n"]: json.loads(r["members"])[0][0] for r in rows}
+    names = {r["n"]: r["name"] for r in rows}
+    first, second = matches(store)
+    winner = by_id[entrants[first["sides"][1]]]
+    settled = await answer(
+        await mod.slash("tournament settle", round=1, match=first["n"], winner=winner)
+    )
+    assert "settled" in settled, settled
+    gives = f"the organiser gives the match to {names[first['sides'][1]]} against "
+    await discord.wait_for(lambda: said(discord, gives), 10, "the settle said")
+    quits = by_id[entrants[second["sides"][0]]]  # leaves mid-match: a walkover
+    left = await answer(await quits.slash("tournament leave"))
+    assert "lost by walkover" in left, left
+    beaten = f"{names[second['sides'][1]]} wins by walkover against {names[second['sides'][0]]}"
+    await discord.wait_for(lambda: said(discord, beaten), 10, "the walkover")
+    assert not any(m["round"] == 2 for m in matches(store))  # paused: no new round
+    assert "under way" in await answer(await mod.slash("tournament start"))  # resumed
+    await discord.wait_for(partial(round_open, store, 2), 10, "the final")
+    (final,) = [m for m in matches(store) if m["round"] == 2]
+    assert sorted(final["sides"]) == sorted([first["sides"][1], second["sides"][1]])
+    assert "settled" in await answer(await mod.slash("tournament settle", round=2, match=1))
+    better = names[min(final["sides"])]
+    await discord.wait_for(
+        lambda: said(discord, f"as a draw. {better} goes through, the better seed."),
+        10,
+        "the draw settled",
+    )
+    await discord.wait_for(lambda: said(discord, f"Champion: **{better}**"), 10, "the champion")
+    assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_knockout_of_16_opens_its_8_threads_within_the_rate_limits(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    store, _ = await started(discord, bot_process, 16, game="scopa", format="knockout")
+    await discord.wait_for(partial(round_open, store, 1), 30, "round 1's 8 matches")
+    threads = discord.world.threads_of(discord.channel)
+    assert len(threads) == 8
+    called = "Open **My hand** on the board"
+    await discord.wait_for(
+        lambda: all(any(called in m.text for m in discord.messages(t)) for t in threads),
+        30,
+        "every match's players called",
+    )
     assert discord.rejections == [] and discord.rate_limited == []

@@ -13,12 +13,17 @@ import pytest
 
 from bot.config import LeagueSettings, TableSettings
 from bot.games import SPECS
+from bot.games.base import Event
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
+from bot.storage.deals import DealRepo
 from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
-from bot.tournaments import Plan, ThreadRefused, Tournaments
+from bot.tables.table import NO_HOST
+from bot.tournaments import Plan, ThreadRefused, Tournaments, rounds
+from bot.tournaments.standings import LOSS, WIN
+from bot.views.tournament_host import TablesTold
 from tests.clock import VirtualClock
 from tests.databases import Backend
 
@@ -31,10 +36,16 @@ class Host:
     def __init__(self) -> None:
         self.threads: dict[int, str] = {}
         self.said: list[str] = []
+        self.summoned: dict[int, tuple[str, list[int]]] = {}  # thread -> what, whom
         self.shown: list[Tournament] = []
         self.boards: list[int] = []
+        self.rechecked: list[int] = []
         self.ids = itertools.count(5000)
         self.refuse: str | None = None
+        self.fail: Exception | None = None  # what Discord answers instead of a thread
+        self.hold: asyncio.Event | None = None  # a thread asked for waits until it is set
+        self.held = asyncio.Event()  # a thread was asked for, and is held
+        self.boarded = asyncio.Event()  # a match's board was shown
         self.room: int | None = None
 
     def language(self, channel_id: int, guild_id: int) -> str:
@@ -43,6 +54,11 @@ class Host:
     async def open_thread(self, channel_id: int, name: str) -> int:
         if self.refuse:
             raise ThreadRefused(self.refuse)
+        if self.fail:
+            raise self.fail
+        if self.hold is not None:
+            self.held.set()
+            await self.hold.wait()
         thread = next(self.ids)
         self.threads[thread] = name
         return thread
@@ -50,14 +66,37 @@ class Host:
     async def announce(self, channel_id: int, text: str) -> None:
         self.said.append(text)
 
+    async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
+        self.summoned[channel_id] = (text, user_ids)
+
     def thread_room(self, guild_id: int) -> int | None:
         return self.room
 
     async def show(self, tournament: Tournament) -> None:
         self.shown.append(tournament)
 
+    def recheck(self, table: Table) -> None:
+        self.rechecked.append(table.id)
+
     async def open_board(self, table: Table) -> None:
         self.boards.append(table.id)
+        self.boarded.set()
+
+
+class Publisher:
+    """The boards' publisher, which these tests do not look at."""
+
+    async def table_changed(self, table: Table, events: list[Event]) -> None:
+        pass
+
+    async def turn_started(self, table: Table, seat: int) -> None:
+        pass
+
+    async def turn_warning(self, table: Table, seat: int, seconds: float) -> None:
+        pass
+
+    async def table_closed(self, table: Table) -> None:
+        pass
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +134,7 @@ class World:
             await tours.table_finished(match_id)
 
         manager.match_finished = finished
+        manager.listener = TablesTold(Publisher(), tours)
         await manager.restore()
         await tours.restore()
         return tours
@@ -151,6 +191,17 @@ async def settle_round(world: World, tour_id: int) -> Tournament:
         await tours.settle(tour_id, number, match.n, match.sides[0])
     await world.clock.advance(0)
     return await tours.get(tour_id)
+
+
+async def play_out(world: World, table_id: int | None) -> None:
+    """The AI plays a match's every seat to its end, and its result is recorded."""
+    assert world.manager is not None
+    table = world.manager.by_id[table_id or 0]
+    for seat in table.seats:
+        seat.away = True
+    world.manager.driver.drive(table)
+    await world.clock.run_until(lambda: not table.playing)
+    await world.clock.advance(0)
 
 
 async def test_a_knockout_of_six_gives_byes_to_the_two_top_seeds(world: World) -> None:
@@ -333,3 +384,290 @@ async def test_a_tournament_kept_out_of_the_league_stays_out_after_a_restart_and
     await league.rebuild(GUILD)  # /league rebuild replays every match the league counts
     assert await league.rating(GUILD, "briscola", 1) is None
     assert await league.catch_up() == 0
+
+
+async def test_a_match_stopped_before_its_end_is_dealt_again_from_a_fresh_seed(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    tour = await tours.start(tour_id)
+    assert world.manager is not None
+    stopped = tour.matches[0]
+    table = world.manager.by_id[stopped.table_id or 0]
+    assert table.record.host_id == NO_HOST  # no player may end it, nor kick the other side
+    assert await tours.plays_at(table.id)
+    rules = SPECS["briscola"].rules
+    seen = rules.dump(table.new_state())
+    await world.manager.end(table)  # as its thread's deletion ends it
+    await world.clock.advance(0)
+    again = (await tours.get(tour_id)).matches[0]
+    assert again.status == "playing" and again.table_id != stopped.table_id
+    assert again.seed != stopped.seed  # never the deal its players have seen
+    assert rules.dump(world.manager.by_id[again.table_id or 0].new_state()) != seen
+    assert any("played again from the start" in s for s in world.host.said)
+
+
+async def test_a_tournament_deal_is_shown_only_once_every_table_dealt_alike_is_over(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 4, rounds=2)
+    first, second = (await tours.start(tour_id)).matches
+    assert world.manager is not None and world.db is not None
+    history, deals = world.manager.history, DealRepo(world.db)
+    await play_out(world, first.table_id)
+    (one, *_) = await deals.in_channel(first.thread_id or 0, 0, 100)
+    assert one.shared and one.table_status == "finished"  # the other table holds its cards
+    with pytest.raises(TableError, match="dealt at other tables of a tournament too"):
+        await history.find(GUILD, one.short_id)
+    await play_out(world, second.table_id)
+    tour = await tours.get(tour_id)
+    assert tour.record.round == 2  # the same deals again, the sides swapped
+    with pytest.raises(TableError, match="dealt at other tables of a tournament too"):
+        await history.find(GUILD, one.short_id)
+    for match in [m for m in tour.matches if m.round == 2]:
+        await play_out(world, match.table_id)
+    assert (await tours.get(tour_id)).record.status == "finished"
+    shown = await history.find(GUILD, one.short_id)
+    assert shown.record.fair.secret == str(first.seed)  # every table dealt from it is over
+    assert not (await deals.in_channel(first.thread_id or 0, 0, 1))[0].shared
+
+
+async def test_a_knockout_match_over_is_shown_while_another_is_played(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    first, _ = (await tours.start(tour_id)).matches
+    assert world.manager is not None and world.db is not None
+    await play_out(world, first.table_id)
+    (one, *_) = await DealRepo(world.db).in_channel(first.thread_id or 0, 0, 100)
+    assert (await tours.get(tour_id)).matches[1].status == "playing"
+    shown = await world.manager.history.find(GUILD, one.short_id)  # its seed is its own
+    assert shown.record.fair.secret == str(first.seed)
+
+
+@pytest.mark.parametrize("ai_fill", [False, True])
+async def test_a_duplicate_goes_on_when_an_entrant_drops(world: World, ai_fill: bool) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 4, rounds=2, ai_fill=ai_fill)
+    await tours.start(tour_id)
+    await tours.leave(tour_id, 1)  # after the start: dropped
+    tour = await tours.get(tour_id)
+    assert [e.n for e in tour.entrants if e.dropped] == [1]
+    (theirs,) = [m for m in tour.matches if 1 in m.sides]
+    side = theirs.sides.index(1)
+    assert world.manager is not None
+    if ai_fill:  # the AI plays their seats to the end; the opponent's margin still counts
+        table = world.manager.by_id[theirs.table_id or 0]
+        assert theirs.status == "playing" and table.seats[side].played_by_ai
+        assert not table.seats[1 - side].played_by_ai
+        assert "The AI plays P1's seats to the end of the match." in world.host.said
+    else:
+        assert theirs.result == "walkover" and theirs.points == [LOSS, WIN][:: 1 - 2 * side]
+    await world.close()  # a restart, too, carries on
+    tours = await world.open()
+    tour = await settle_round(world, tour_id)
+    assert tour.record.round == 2 and tour.record.status == "running"
+    (again,) = [m for m in tour.matches if m.round == 2 and 4 in m.sides]
+    if ai_fill:  # the rotation holds: entrant 4 meets the AI standing in for the dropped 1
+        assert again.sides == [4, 1] and again.status == "playing"
+        seats = world.manager.by_id[again.table_id or 0].seats
+        assert seats[1].ai and seats[0].user_id == 4
+    else:  # nobody to meet: entrant 4 sits the round out, scoring the round's average
+        assert again.sides == [4] and again.result == "bye"
+    tour = await settle_round(world, tour_id)
+    assert tour.record.status == "finished" and 1 not in rounds.final_order(tour)
+
+
+async def test_a_round_stored_before_its_threads_opened_is_opened_after_a_restart(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    await tours.start(tour_id)
+    world.host.hold = asyncio.Event()  # the final's thread is asked for; the bot stops
+    settling = asyncio.create_task(settle_round(world, tour_id))
+    await asyncio.wait_for(world.host.held.wait(), 30)
+    settling.cancel()
+    await asyncio.gather(settling, return_exceptions=True)
+    await world.close()
+    world.host.hold, world.host.boarded = None, asyncio.Event()
+    tours = await world.open()  # the final stored, not opened: the restore opens it
+    await asyncio.wait_for(world.host.boarded.wait(), 30)
+    final = (await tours.get(tour_id)).matches[-1]
+    assert final.round == 2
+    assert final.status == "playing" and final.thread_id in world.host.threads
+    assert world.manager is not None and final.table_id in world.manager.by_id
+
+
+async def test_a_match_not_opened_for_another_reason_is_said_and_pauses(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    world.host.fail = RuntimeError("503 Service Unavailable")
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "paused" and tour.matches[0].status == "pending"
+    assert "could not be opened: something went wrong" in world.host.said[-1]
+    world.host.fail = None
+    assert world.manager is not None
+    seated, refused = world.manager.seated, [TableError("the seats could not be taken")]
+
+    async def seats_once(*args: Any) -> Table:
+        if refused:
+            raise refused.pop()
+        return await seated(*args)
+
+    world.manager.seated = seats_once  # type: ignore[assignment]
+    tour = await tours.start(tour_id)  # its thread opens; its table cannot be seated
+    assert tour.record.status == "paused" and len(world.host.threads) == 1
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "running" and tour.matches[0].status == "playing"
+    assert len(world.host.threads) == 1  # the same thread: none left behind
+    assert tour.matches[0].thread_id in world.host.threads
+
+
+async def test_one_who_opened_their_hand_wins_by_walkover_against_one_on_turn_who_never_came(
+    world: World,
+) -> None:
+    world.turn_timeout = 1000  # the grace time runs out before the absent one's turn does
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, grace=300)
+    match = (await tours.start(tour_id)).matches[0]
+    text, called = world.host.summoned[match.thread_id or 0]  # both called to the thread
+    assert sorted(called) == [1, 2] and "<@1>" in text and "<@2>" in text
+    assert "Open **My hand** on the board" in text
+    assert world.manager is not None
+    table = world.manager.by_id[match.table_id or 0]
+    on_turn = table.rules.turn(table.state)
+    assert on_turn is not None
+    present = table.seats[1 - on_turn].user_id  # not on turn: no move to make
+    assert present is not None
+    await world.manager.here(table, present)  # opened their hand
+    await world.close()  # kept over a restart
+    tours = await world.open()
+    await world.clock.advance(301)
+    tour = await tours.get(tour_id)
+    assert tour.matches[0].result == "walkover" and tour.record.status == "finished"
+    assert tour.record.champion == next(e.n for e in tour.entrants if present in e.user_ids)
+
+
+async def test_a_knockout_winner_who_drops_is_not_paired_again(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    tour = await tours.start(tour_id)
+    first, second = tour.matches
+    await tours.settle(tour_id, 1, first.n, first.sides[0])
+    won = next(e for e in tour.entrants if e.n == first.sides[0])
+    await tours.drop(tour_id, won.user_ids[0])  # out while the other semi-final is played
+    await tours.settle(tour_id, 1, second.n, second.sides[1])
+    await world.clock.advance(0)
+    tour = await tours.get(tour_id)
+    (final,) = [m for m in tour.matches if m.round == 2]
+    assert final.sides == [won.n, second.sides[1]] and final.result == "walkover"
+    assert final.table_id is None and len(world.host.threads) == 2  # no table for the dropped
+    assert tour.record.status == "finished" and tour.record.champion == second.sides[1]
+    assert any(f"wins by walkover against {won.name}" in s for s in world.host.said)
+
+
+async def test_a_partnership_tournament_holds_at_most_its_entrants_as_teams(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.tournaments.service.MOST_ENTRANTS", 3)  # 256 in use
+    tours = await world.open()
+    tour_id = (await tours.new(plan("knockout", seats=4, ai_fill=True))).record.id
+    await tours.join(tour_id, 1, "P1", partner=Member(user_id=2, name="P2"))
+    await tours.join(tour_id, 3, "P3", partner=Member(user_id=4, name="P4"))
+    await tours.join(tour_id, 5, "P5")  # alone: drawn into the third team
+    await tours.join(tour_id, 6, "P6")
+    for user, partner in ((7, Member(user_id=8, name="P8")), (7, None)):
+        with pytest.raises(TableError, match=r"full: it has the most entrants .* 3 \(a team"):
+            await tours.join(tour_id, user, "P7", partner=partner)
+    tour = await tours.start(tour_id)
+    assert len(tour.entrants) == 3
+
+
+async def test_a_round_that_leaves_few_threads_is_warned_of(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 4)
+    world.host.room = 101  # the round's two threads leave 99
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "running" and len(world.host.threads) == 2
+    assert any("Round 1 leaves this server 99 threads" in s for s in world.host.said)
+
+
+async def test_a_knockout_match_settled_as_a_draw_says_who_goes_through(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2)
+    tour = await tours.start(tour_id)
+    home, away = (rounds.entrant(tour, n).name for n in tour.matches[0].sides)
+    await tours.settle(tour_id, 1, 1, None)
+    assert (
+        f"Round 1: the organiser settles {home} – {away} as a draw. {home} goes through,"
+        " the better seed." in world.host.said
+    )
+
+
+async def test_a_timed_start_starts_it_after_a_restart_or_says_why_not(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 2, starts_in=5)
+    empty = (await tours.new(plan("knockout", channel_id=11, starts_in=5))).record.id
+    await world.close()  # the start time is kept
+    tours = await world.open()
+    await world.clock.advance(280)
+    assert (await tours.get(tour_id)).record.status == "signup"
+    await world.clock.advance(40)
+    assert (await tours.get(tour_id)).record.status == "running"
+    assert (await tours.get(empty)).record.status == "signup"
+    told = "The tournament could not start: A tournament needs at least two entrants: 0 so far."
+    assert told in world.host.said
+
+
+async def test_played_results_reach_the_league_and_seed_the_next_knockout(world: World) -> None:
+    tours = await world.open()
+    first = await signed_up(tours, "knockout", 2)
+    await play_out(world, (await tours.start(first)).matches[0].table_id)
+    tour = await tours.get(first)
+    assert tour.matches[0].result == "played" and tour.record.status == "finished"
+    league = tours.league
+    rated = {u: await league.rating(GUILD, "briscola", u) for u in (1, 2, 3, 4)}
+    assert rated[1] is not None and rated[2] is not None  # a played match is rated
+    # The next knockout seeds the rated first, best first; the unrated after them.
+    second = await signed_up(tours, "knockout", 4, channel_id=11)
+    tour = await tours.start(second)
+    seeded = [e.user_ids[0] for e in tour.entrants]
+    assert set(seeded[:2]) == {1, 2} and [e.rating for e in tour.entrants[2:]] == [None, None]
+    assert rated[seeded[0]] >= rated[seeded[1]]  # type: ignore[operator]
+    # A settle is the organiser's decision, not a played match: nobody is rated for it.
+    tour = await settle_round(world, second)
+    assert {u: await league.rating(GUILD, "briscola", u) for u in (1, 2, 3, 4)} == rated
+
+
+async def test_duplicate_margins_come_from_the_played_matches(world: World) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "duplicate", 4, rounds=2)
+    for match in (await tours.start(tour_id)).matches:
+        await play_out(world, match.table_id)
+    tour = await tours.get(tour_id)
+    one, two = (m for m in tour.matches if m.round == 1)
+    for m in (one, two):
+        status, outcome = await tours.repo.table_ended(m.table_id or 0)
+        assert status == "finished" and outcome is not None and m.margins is not None
+        points = outcome["points"]  # the game's card points, seat s for side s
+        assert m.margins == [points[0] - points[1], points[1] - points[0]]
+    assert one.margins is not None and two.margins is not None
+    totals = rounds.duplicate_totals(tour)  # round 2 is being played: round 1 counts
+    assert totals[one.sides[0]] == one.margins[0] - two.margins[0]
+    assert totals[two.sides[1]] == two.margins[1] - one.margins[1]
+
+
+async def test_a_knockout_of_32_opens_its_16_threads_and_plays_to_a_champion(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "knockout", 32)
+    tour = await tours.start(tour_id)
+    assert tour.record.rounds == 5 and len(world.host.threads) == 16
+    assert all(m.status == "playing" for m in tour.matches)
+    for _ in range(5):
+        tour = await settle_round(world, tour_id)
+    assert len(world.host.threads) == 31 and tour.record.status == "finished"
+    assert tour.record.champion == 1  # the top seed, settled through every round

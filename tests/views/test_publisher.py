@@ -252,12 +252,21 @@ async def test_a_deleted_channel_s_updates_are_dropped_with_one_warning(
     table.record.board_message_id = 1
     channel = Deleted(clock, table, [1] * 10)
     publisher = publisher_for(channel)
+    told: list[int] = []
+
+    async def gone(channel_id: int) -> None:
+        told.append(channel_id)
+
+    publisher.gone = gone
     for _ in range(4):  # moves whose news and board are all due at once
         await publisher.table_changed(table, first_move(table))
     await clock.run_until(lambda: not publisher._boxes[table.record.channel_id].busy())
+    await clock.advance(0)
     await publisher.close()
-    # The board's edit, then the new board posted as for a deleted board; nothing after.
-    assert [s.kind for s in channel.sent] == ["board", "news"]
+    # The board's edit, answered Unknown Channel; nothing after (not a new board either), and
+    # the bot is told the channel is gone (it was deleted while the bot was away).
+    assert [s.kind for s in channel.sent] == ["board"]
+    assert told == [table.record.channel_id]
     assert [r.levelname for r in caplog.records] == ["WARNING"]
     assert "deleted" in caplog.records[0].getMessage()
 
