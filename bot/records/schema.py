@@ -13,7 +13,7 @@ SCHEMA = 1
 
 
 class RecordSeat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str  # as the board showed it (an AI seat in English: "AI (easy) 2")
     user_id: int | None = None
@@ -21,7 +21,7 @@ class RecordSeat(BaseModel):
 
 
 class RecordMove(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: int
     action: str
@@ -29,7 +29,7 @@ class RecordMove(BaseModel):
 
 
 class Fairness(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     commitment: str | None
     """SHA-256 (hex) over the secret and the table's identity; None: a table opened before
@@ -44,7 +44,7 @@ class Fairness(BaseModel):
 
 
 class Result(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     events: list[dict[str, Any]]
     """The events of the deal's last move: how it ended and was scored."""
@@ -53,7 +53,7 @@ class Result(BaseModel):
 
 
 class DealRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     schema_version: int = Field(alias="schema")
     id: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,20 @@ def test_verify_refuses_a_file_that_is_no_record(
     assert "truncated" in capsys.readouterr().err
     assert verify.main([str(tmp_path / "none.json")]) == 2
     assert "No such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [verify.main, replay.main], ids=["verify", "replay"])
+def test_a_small_hostile_file_is_told_plainly_with_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: Callable[[list[str]], int]
+) -> None:
+    path = tmp_path / "deal.json"
+    for data, said in [
+        ("[" * 50_000 + "]" * 50_000, "nests lists or objects more than 32 deep"),
+        ("[" + "7" * 4301 + "]", "holds a number too long to read"),
+    ]:
+        path.write_text(data)
+        assert command([str(path)]) == 2
+        assert capsys.readouterr().err == f"tavolo: {path}: The file {said}: not a record.\n"
 
 
 def test_replay_plays_a_record_to_its_end_with_every_hand_face_up(

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.cli import replay as replay_command
+from bot.cli import verify as verify_command
 from bot.games import SPECS
 from bot.records.errors import RecordError
 from bot.records.files import MOST_BYTES, load
@@ -190,3 +193,70 @@ def test_bytes_that_are_not_text_are_refused() -> None:
 
 def test_json_that_is_not_a_record_is_refused() -> None:
     assert "not a deal" in problem(refused("[1, 2, 3]"))
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "more than 32 deep"),  # past Python's own recursion
+        ('{"options": ' + "[" * 40 + "]" * 40 + "}", "more than 32 deep"),  # past the checks'
+        ('{"guild": ' + "9" * 5000 + "}", "a number too long"),
+        ('{"id": "\\ud800"}', "no character"),  # an escaped lone surrogate: no UTF-8 for it
+    ],
+    ids=["deep", "deep-in-options", "long-number", "lone-surrogate"],
+)
+def test_a_small_hostile_file_is_refused_saying_why(data: str, said: str) -> None:
+    error = refused(data)
+    assert error.field == "" and said in problem(error)
+
+
+def hostile_values() -> list[Any]:
+    return [None, -1, 10**4000, "", "\u202e" * 3, {}, [[[]]], True]
+
+
+def leaves(doc: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into ``doc``, a list's (and the seal's) first and last items standing for
+    the rest."""
+    out = [path]
+    if not isinstance(doc, dict | list):
+        return out
+    items = list(doc.items() if isinstance(doc, dict) else enumerate(doc))
+    if items and (isinstance(doc, list) or path == ("seal",)):
+        items = [items[0], items[-1]]
+    for key, child in items:
+        out += leaves(child, (*path, key))
+    return out
+
+
+def replaced(doc: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    copy = json.loads(json.dumps(doc))
+    where = copy
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize("game", ["briscola", "scopa"])
+def test_no_value_in_any_field_crashes_verify_or_the_replay(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every field of a real record (a list's first and last items) set to each hostile value
+    in turn: the file is refused, or verify and the terminal's replay answer, each with its
+    exit code."""
+    doc = record(game, 1).document()
+    path = tmp_path / "deal.json"
+    for where in leaves(doc):
+        for value in hostile_values():
+            data = json.dumps(replaced(doc, where, value))
+            try:
+                load(data)
+            except RecordError:
+                continue  # refused unread, naming why
+            path.write_text(data)
+            assert verify_command.main([str(path)]) in (0, 1), where
+            if where[0] != "seal":  # the replay reads no seal
+                assert replay_command.main([str(path), "--all"]) in (0, 1, 2), where
+            capsys.readouterr()
