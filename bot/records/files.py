@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from bot.records import text
 from bot.records.errors import RecordError
-from bot.records.schema import SCHEMA, DealRecord
+from bot.records.schema import SCHEMA, SCHEMAS, DealRecord
 
 MOST_BYTES = 2_000_000  # a long match's last deal weighs some tens of kB
 MOST_DEPTH = 32  # a record nests some six deep; deeper would overflow the checks' recursion
@@ -25,10 +25,9 @@ def load(data: bytes | str) -> DealRecord:
     doc = _parsed(raw)
     if not isinstance(doc, dict):
         raise RecordError("", text.NOT_A_RECORD)
-    if doc.get("schema") != SCHEMA:
-        raise RecordError(
-            "schema", text.OTHER_SCHEMA, found=json.dumps(doc.get("schema")), schema=SCHEMA
-        )
+    found = doc.get("schema")
+    if type(found) is not int or found not in SCHEMAS:  # true is no 1
+        raise RecordError("schema", text.OTHER_SCHEMA, found=json.dumps(found), schema=SCHEMA)
     try:
         return DealRecord.model_validate(doc)
     except ValidationError as exc:

@@ -9,7 +9,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA = 1
+SCHEMA = 2
+SCHEMAS = range(1, SCHEMA + 1)
+"""The versions read: 1 sealed a record's moves, seats and result when its secret was revealed;
+2 seals every field (but the secret) when the record is made."""
 
 
 class RecordSeat(BaseModel):
@@ -74,7 +77,8 @@ class DealRecord(BaseModel):
     """Each seat's hand as the deal began."""
     result: Result
     seal: dict[str, str] | None = None
-    """Each section's ``fair.seal``, made when the secret is revealed."""
+    """Each section's ``fair.seal``: made with the record (schema 1: when the secret was
+    revealed); None for a table from before commitments."""
 
     def document(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)

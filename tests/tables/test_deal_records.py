@@ -4,6 +4,9 @@ a deal of a match still played, another server's, an unknown or malformed id ref
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from bot.records.fair import commitment
@@ -139,6 +142,48 @@ async def test_a_table_from_before_commitments_is_recorded_and_verify_says_so(
         assert record.fair.commitment is None and record.fair.secret == str(table.record.seed)
         verdict = verify(record)
         assert verdict.ok and [n.field for n in verdict.notes] == ["fair.commitment"]
+    await world.close(m)
+
+
+async def edit_stored(world: World, short_id: str, document: dict[str, Any]) -> None:
+    """A stored record changed by hand in the database."""
+    await world.backend.run(
+        "UPDATE deal_records SET record = ? WHERE short_id = ?", (json.dumps(document), short_id)
+    )
+
+
+async def test_a_record_edited_in_the_database_fails_the_seal_it_was_stored_with(
+    world: World,
+) -> None:
+    """The seal is made with the record when its deal ends, not when it is read: a name or
+    who moved, edited in the database afterwards, is named by verify (the Verify button)."""
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    deal = (await DealRepo(m.repo.db).in_channel(10))[0]
+    assert deal.record["seal"] and deal.record["fair"]["secret"] is None
+    edited = deal.record | {"seats": [{"name": "Ann"}, {"name": "Mallory", "user_id": 101}]}
+    edited["moves"][0]["by"] = "timeout"
+    await edit_stored(world, deal.short_id, edited)
+    verdict = verify((await m.history.find(1, deal.short_id)).record)
+    assert [p.field for p in verdict.problems] == ["seats[0]", "seats[1]", "moves[0]"]
+    await world.close(m)
+
+
+async def test_a_record_stored_by_schema_1_is_still_sealed_when_read_and_verifies(
+    world: World,
+) -> None:
+    """Records the version before stored (schema 1) had no seal: it is made when the secret
+    is revealed, as it was then."""
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    deal = (await DealRepo(m.repo.db).in_channel(10))[0]
+    await edit_stored(world, deal.short_id, deal.record | {"schema": 1, "seal": None})
+    found = (await m.history.find(1, deal.short_id)).record
+    assert found.schema_version == 1 and found.seal is not None
+    verdict = verify(found)
+    assert verdict.ok and not verdict.notes, verdict.problems
     await world.close(m)
 
 
