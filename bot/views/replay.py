@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord.ui import Button
 
-from bot.games import SPECS
+from bot.games import SPECS, GameError
 from bot.i18n import t
 from bot.records.stepper import Stepper
 from bot.records.text import (
@@ -28,7 +28,7 @@ from bot.records.text import (
 )
 from bot.records.verify import verify
 from bot.tables import TableError
-from bot.tables.history import Found
+from bot.tables.history import Found, damaged
 from bot.views.access import manager, thinking
 from bot.views.attach import view_files
 from bot.views.click import Click, Interaction
@@ -57,7 +57,10 @@ async def _step_message(
     """The embed, buttons and picture of step ``index`` (clamped to the deal's steps)."""
     record = found.record
     spec = SPECS[record.game]
-    stepper = Stepper.of(record, found.seed)
+    try:
+        stepper = Stepper.of(record, found.seed)
+    except GameError:  # a stored move edited by hand: Verify names it
+        raise damaged(record.id) from None
     index = stepper.clamp(index)
     step = stepper.steps[index]
     last = index == stepper.final

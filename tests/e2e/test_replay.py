@@ -7,6 +7,7 @@ unknown id."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -187,13 +188,11 @@ SEATS = {"cento": 3, "centocinque": 2, "scopa": 2, "briscola": 2, "minchiate": 1
 """The seats a person opens for each game (Minchiate fills its four with AI players)."""
 
 
-@pytest.mark.parametrize("game", sorted(SPECS))
-async def test_every_game_s_match_played_by_the_ai_is_replayed_as_shown_and_verifies(
+async def ai_match(
     discord: FakeDiscord, bot_process: BotProcess, game: str
-) -> None:
-    """A person opens a table, starts it and leaves it to the AI; once the match is over its
-    last deal replays to its end, every board the table showed is a step of its deals in
-    order, and its record verifies."""
+) -> tuple[Store, SimUser, int]:
+    """A person opens a table of ``game``, starts it and leaves it to the AI, which plays the
+    match to its end: the store, the person and the table."""
     bot_process.settings = SETTINGS
     await bot_process.start()
     store = bot_process.store()
@@ -204,7 +203,41 @@ async def test_every_game_s_match_played_by_the_ai_is_replayed_as_shown_and_veri
     await start(discord, store, alice, table_id)
     assert "the AI plays your seat" in await answered(await alice.slash("table leave"))
     await discord.wait_for(lambda: store.table(table_id).status != "playing", 240, "the end")
+    return store, alice, table_id
 
+
+async def test_a_damaged_record_is_told_plainly_and_the_history_lists_the_others(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """A record edited by hand in the database, out of its schema or into a move that is no
+    move: /replay says it is damaged, and /table history lists it so beside the others."""
+    store, alice, table_id = await ai_match(discord, bot_process, "briscola")
+    deals = store.deals(table_id)
+    assert len(deals) >= 2
+    (broken, _, _), (edited, _, record) = deals[-1], deals[-2]
+    record["moves"][0]["action"] = "play:ZZ"
+    await bot_process.stop()
+    change = "UPDATE deal_records SET record = ? WHERE short_id = ?"
+    store.execute(change, json.dumps({"schema": 2, "id": broken}), broken)
+    store.execute(change, json.dumps(record), edited)
+    await bot_process.start()
+
+    page = await (await alice.slash("table history")).wait_message()
+    assert f"`{broken}` · the record of this deal is damaged." in page.text
+    assert all(f"`{short}` · **Briscola**" in page.text for short, _, _ in deals[-5:-1])
+    for short in (broken, edited):
+        said = await private(await alice.slash("replay", deal=short))
+        assert f"The record of deal {short} is damaged: it cannot be replayed." in said.text
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+async def test_every_game_s_match_played_by_the_ai_is_replayed_as_shown_and_verifies(
+    discord: FakeDiscord, bot_process: BotProcess, game: str
+) -> None:
+    """A person opens a table, starts it and leaves it to the AI; once the match is over its
+    last deal replays to its end, every board the table showed is a step of its deals in
+    order, and its record verifies."""
+    store, alice, table_id = await ai_match(discord, bot_process, game)
     spec = SPECS[game]
     deals = store.deals(table_id)
     assert [d[1] for d in deals] == list(range(1, len(deals) + 1))

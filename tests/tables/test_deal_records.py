@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.records.fair import commitment
-from bot.records.verify import verify
+from bot.records.verify import Verdict, verify
 from bot.storage.deals import DealRepo
 from bot.tables import Table, TableError, TableManager
 from tests.games.support import seat_on_turn
@@ -196,6 +196,42 @@ async def test_a_damaged_stored_record_is_refused_plainly(world: World) -> None:
     with pytest.raises(TableError, match="is damaged"):
         await m.history.find(1, deal.short_id)
     await world.close(m)
+
+
+async def test_a_damaged_stored_record_is_listed_as_damaged_beside_the_others(
+    world: World,
+) -> None:
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    deals = await DealRepo(m.repo.db).in_channel(10)
+    assert len(deals) >= 2
+    await edit_stored(world, deals[0].short_id, {"schema": 2, "id": deals[0].short_id})
+    listed, _ = await m.history.in_channel(10, 0)
+    assert [d.short_id for d in listed] == [d.short_id for d in deals[:5]]
+    assert listed[0].record is None and all(d.record is not None for d in listed[1:])
+    await world.close(m)
+
+
+async def test_a_stored_move_edited_into_an_illegal_one_is_found_and_named_by_verify(
+    world: World,
+) -> None:
+    """The record still fits its schema, so it is found (the replay then says it is damaged),
+    and verify names the move."""
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    deal = (await DealRepo(m.repo.db).in_channel(10))[0]
+    edited = deal.record
+    edited["moves"][0]["action"] = "play:ZZ"
+    await edit_stored(world, deal.short_id, edited)
+    found = await m.history.find(1, deal.short_id)
+    assert fields_of(verify(found.record)) == ["moves[0]"]
+    await world.close(m)
+
+
+def fields_of(verdict: Verdict) -> list[str]:
+    return [p.field for p in verdict.problems]
 
 
 async def test_a_record_that_cannot_be_made_never_stops_the_move_that_ends_its_deal(
