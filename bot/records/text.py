@@ -3,13 +3,12 @@ shown: the terminal, the replay's Verify button), and a replay step's lines."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games import SPECS, GameError
 from bot.i18n import N_, t
 from bot.records.errors import RecordError
 from bot.records.replay import Step
 from bot.records.schema import DealRecord
+from bot.records.stepper import board_of, face_up
 from bot.text import AI_NAMES, game_title, narrate_all, refusal
 
 TOO_BIG = N_("The file is too big: a record is at most {most} bytes.")
@@ -110,14 +109,13 @@ def step_lines(record: DealRecord, step: Step, last: bool) -> list[str]:
         )
         lines.append(f"**{move}**")
         lines += narrate_all(record.game, step.events, names)
-    view: Any = spec.rules.view(step.state, None)
-    lines += spec.text.board_lines(view, names)
-    if last and not record.match_over:
+    lines += spec.text.board_lines(board_of(record, step), names)
+    hands = face_up(record, step, last)
+    if hands is None:
         lines.append(t("The deal is over; the next deal's hands stay hidden."))
         return lines
     lines.append(t("Every hand, face up:"))
-    for seat, name in enumerate(names):
-        hand = spec.rules.view(step.state, seat).get("hand") or []
+    for name, hand in zip(names, hands, strict=True):
         cards = ", ".join(spec.text.card_name(c) for c in hand) or t("no cards")
         lines.append(f"- {name}: {cards}")
     return lines
