@@ -5,11 +5,15 @@ a deal of a match still played, another server's, an unknown or malformed id ref
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from bot.games import SPECS
 from bot.records.fair import commitment
+from bot.records.stepper import Stepper, face_up
+from bot.records.text import step_lines
 from bot.records.verify import Verdict, verify
 from bot.storage.deals import DealRepo
 from bot.tables import Table, TableError, TableManager
@@ -92,6 +96,35 @@ async def test_a_deal_of_a_match_still_played_is_refused_and_its_secret_kept(
         await m.history.find(1, "zzzzzzzz")
     with pytest.raises(TableError, match="not a deal's id"):
         await m.history.find(1, "0' OR 1=1")
+    await world.close(m)
+
+
+async def test_where_a_game_declares_its_deals_independent_a_running_match_s_deal_replays(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No game declares it today: Briscola declaring it. A finished deal of the running match
+    is found and replays on the server from the table's seed, every hand face up but at its
+    last step (the engine has dealt the next deal's there); its record holds no secret, so
+    verify says it cannot be checked yet."""
+    monkeypatch.setitem(SPECS, "briscola", replace(SPECS["briscola"], independent_deals=True))
+    m = await world.open()
+    table = await briscola(m)
+    deals = DealRepo(m.repo.db)
+    while not await deals.count_in_channel(10):
+        await move(m, table)
+    assert table.playing
+    found = await m.history.find(1, (await deals.in_channel(10))[0].short_id)
+    record = found.record
+    secret = table.record.secret
+    assert secret is not None and record.fair.secret is None and secret not in record.dumps()
+    assert found.seed == table.seed and not found.match_over
+    stepper = Stepper.of(record, found.seed)
+    final = stepper.final
+    assert final == len(record.moves) > 0
+    assert all(face_up(record, s, False) for s in stepper.steps[:final])
+    assert face_up(record, stepper.steps[final], True) is None
+    assert "the next deal's hands stay hidden" in step_lines(record, stepper.steps[final], True)[-1]
+    assert [p.field for p in verify(record).problems] == ["fair.secret"]
     await world.close(m)
 
 
