@@ -20,6 +20,7 @@ from bot.tables.errors import TableError
 log = logging.getLogger(__name__)
 
 PAGE = 5  # deals a page of /table history lists
+LOOKED_AT = 100  # a person's latest deals, searched for one game's
 
 
 @dataclass(frozen=True)
@@ -109,9 +110,18 @@ class History:
         deals = await self.repo.in_channel(channel_id, page * PAGE, PAGE)
         return [Listed(d.short_id, stored_record(d)) for d in deals if d.game in SPECS], pages
 
-    async def of_player(self, guild_id: int, user_id: int, limit: int = 5) -> list[StoredDeal]:
-        """A person's latest deals on this server, newest first."""
-        return await self.repo.of_player(guild_id, user_id, None, 0, limit)
+    async def of_player(
+        self, guild_id: int, user_id: int, game: str | None = None, limit: int = 5
+    ) -> list[StoredDeal]:
+        """A person's latest deals on this server (of ``game``, if given), newest first."""
+        if game is None:
+            return await self.repo.of_player(guild_id, user_id, None, 0, limit)
+        found = await self.repo.of_player(guild_id, user_id, None, 0, LOOKED_AT)
+        return [d for d in found if d.game == game][:limit]
+
+    async def of_matches(self, guild_id: int, match_ids: list[int]) -> dict[int, list[str]]:
+        """The ids of each league match's deals, in the order played."""
+        return await self.repo.of_matches(guild_id, match_ids)
 
     async def recent(
         self, guild_id: int, channel_id: int | None, user_id: int, limit: int = 25

@@ -251,8 +251,12 @@ async def test_a_match_of_two_people_is_replayed_step_by_step_as_the_table_showe
     bad = await private(await alice.slash("replay", deal="not an id!"))
     assert "is not a deal's id" in bad.text
 
-    latest = await alice.slash("league history")  # a person's matches link to their deals
-    assert f"`{deals[-1]}`" in (await latest.wait_message()).text
+    # The person's matches lead to their deals, each beside its match; their card, too.
+    latest = (await (await alice.slash("league history")).wait_message()).text
+    assert "↳ deals: " + " ".join(f"`{short}`" for short in deals[:8]) in latest
+    card = await (await bob.slash("league player", player=alice)).wait_message()
+    field = next(f for f in card.embeds[0]["fields"] if f["name"] == "Latest deals, for /replay")
+    assert field["value"] == " ".join(f"`{short}`" for short in deals[::-1][:5])
 
     choices = (await alice.autocomplete("replay", "deal", "")).choices
     assert choices is not None and {c["value"] for c in choices} == set(deals)

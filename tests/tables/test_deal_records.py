@@ -152,6 +152,29 @@ async def test_history_pages_a_persons_deals_and_prune_deletes_only_old_records(
     await world.close(m)
 
 
+async def test_a_league_match_and_a_person_lead_to_their_deals(world: World) -> None:
+    m = await world.open()
+    table = await briscola(m)
+    await play(m, table)
+    other = await m.create(1, 11, 100, "Ann", "scopa")  # a match still being played
+    await m.join(other, 101, "Bob")
+    await m.start(other, 100, START + 1)
+    while not await DealRepo(m.repo.db).count_in_channel(11):
+        await move(m, other)
+    deals = await DealRepo(m.repo.db).in_channel(10, 0, 100)
+    match = await m.repo.match_of(table.id)
+    assert match is not None
+    played = [d.short_id for d in reversed(deals)]
+    assert await m.history.of_matches(1, [match, match + 99]) == {match: played}
+    assert await m.history.of_matches(2, [match]) == {}  # another server
+    assert await m.history.of_matches(1, []) == {}
+    mine = await m.history.of_player(1, 101, "briscola", limit=3)
+    assert [d.short_id for d in mine] == played[::-1][:3]
+    scopa = await m.history.of_player(1, 101, "scopa")
+    assert scopa and all(d.game == "scopa" for d in scopa)
+    await world.close(m)
+
+
 async def test_a_table_from_before_commitments_is_recorded_and_verify_says_so(
     world: World,
 ) -> None:
