@@ -74,6 +74,34 @@ async def test_every_deal_is_recorded_kept_across_a_restart_and_verifies(world: 
     await world.close(m)
 
 
+async def test_a_start_not_stored_leaves_the_lobby_as_it_was_and_its_secret_unchanged(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Start whose write fails deals nothing anyone sees: the lobby stays a lobby, and the
+    next Start deals from the same secret (committed to on the board) and its own id."""
+    m = await world.open()
+    table = await m.create(1, 10, 100, "Ann", "minchiate")  # its empty seats filled on Start
+    await m.set_board(table, START - 5)
+    secret, shown, seats = table.record.secret, table.commitment, list(table.seats)
+
+    async def full_disk(*args: object) -> None:
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(m.repo, "start", full_disk)
+    with pytest.raises(OSError, match="no space left"):
+        await m.start(table, 100, START)
+    assert (table.record.status, table.record.start_nonce, table.state) == ("lobby", None, None)
+    assert table.seats == seats
+    monkeypatch.undo()
+    await m.start(table, 100, START + 1)
+    assert table.record.secret == secret and table.commitment == shown
+    await world.close(m)
+    m = await world.open()
+    stored = m.in_channel(10)
+    assert stored.record.start_nonce == START + 1 and stored.record.secret == secret
+    await world.close(m)
+
+
 async def test_a_deal_of_a_match_still_played_is_refused_and_its_secret_kept(
     world: World,
 ) -> None:
