@@ -5,8 +5,9 @@ keeps each deal's record as a table writes it, in a SQLite file. It prints what 
 weighs (its JSON, as ``/replay file:True`` attaches it: the median, and the heaviest, a long
 match's last deal, which carries every earlier move) and how long a replay step takes to
 answer, as each click on a replay's buttons does: the deal read by its id (SQLite), its
-record revealed and sealed, the match replayed through the engine to that deal, the step's
-text, and its board's PNG; then the time ``verify`` takes over a whole record. Each step
+record revealed, the match replayed through the engine to that deal, the step's text, and its
+picture's PNG (the board, every hand face up below it); then the time ``verify`` takes over a
+whole record. Each step
 timed is a random step of a random deal, p50/p95 over ``--steps`` of them.
 """
 
@@ -18,16 +19,16 @@ import random
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from bench.stats import percentile
 from bot.cli.simulate import play_match
-from bot.gallery import board_image, prepare
+from bot.gallery import prepare, replay_image
 from bot.games import SPECS, make_player
 from bot.records.build import match_records
 from bot.records.fair import match_seed, new_secret
 from bot.records.replay import step_ends, steps
 from bot.records.schema import DealRecord, RecordMove, RecordSeat
+from bot.records.stepper import board_of, face_up
 from bot.records.text import seat_names, step_lines
 from bot.records.verify import verify
 from bot.storage import Database, TableRepo
@@ -61,15 +62,14 @@ def match(game: str, seed: int, secret: str) -> list[DealRecord]:
 
 
 async def store(db: Database, game: str, records: list[DealRecord], secret: str) -> None:
-    """The match's records stored as its table's (over), the secret left out as a table
-    stores them."""
+    """The match's records stored as its table's (over), sealed, the secret left out as a
+    table stores them."""
     tables = TableRepo(db)
     seats = [Seat(name=s.name, user_id=s.user_id) for s in records[0].seats]
     table = await tables.create(1, 2, game, 100, {}, seats, seed=1, secret=secret)
     async with db.transaction() as tx:
         for record in records:
-            stripped = record.model_copy(update={"seal": None})
-            document = stripped.document()
+            document = record.document()
             document["fair"]["secret"] = None
             deal = NewDeal(
                 short_id=record.id, deal=record.deal, game=game, user_ids=[100], record=document
@@ -90,10 +90,11 @@ async def step_times(
         found = await history.find(1, chosen.id)
         played = steps(found.record, found.seed)
         index = rng.randrange(len(played))
+        step, last = played[index], index == len(played) - 1
         step_ends(SPECS[chosen.game], played)
-        step_lines(found.record, played[index], index == len(played) - 1)
-        view: Any = SPECS[chosen.game].rules.view(played[index].state, None)
-        board_image(chosen.game, view, seat_names(found.record))
+        step_lines(found.record, step, last)
+        hands = face_up(found.record, step, last)
+        replay_image(chosen.game, board_of(found.record, step), seat_names(found.record), hands)
         out.append(1000 * (time.perf_counter() - start))
         cpu.append(1000 * (time.process_time() - start_cpu))
     return out, cpu

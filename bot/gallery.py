@@ -20,7 +20,7 @@ from PIL import Image
 from bot.games import GAMES, SPECS, GameSpec
 from bot.pictures import deck, hand_png, png
 from bot.pictures import prepare as prepare_palette
-from bot.pictures.boards import Board, View, seat_names
+from bot.pictures.boards import Board, View, open_hands, seat_names
 from bot.pictures.bracket import Slot as Slot  # what a bracket is drawn from
 from bot.pictures.bracket import bracket_picture
 
@@ -72,6 +72,18 @@ def board_image(game: str, view: View, names: Sequence[str] | None = None) -> by
     """:func:`board_picture` as PNG bytes."""
     prepare()
     return png(board_picture(game, view, names))
+
+
+def replay_image(
+    game: str, view: View, names: Sequence[str], hands: Sequence[Sequence[str]] | None
+) -> bytes:
+    """A replay's step as PNG bytes: the public board from ``view``, and below it every seat's
+    hand face up (``hands``, in seat order; None: the board alone)."""
+    prepare()
+    picture = board_picture(game, view, names)
+    if hands is not None:
+        picture = open_hands(picture, pack_of(game), seat_names(view, names), hands)
+    return png(picture)
 
 
 def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = None) -> bytes:

@@ -12,8 +12,9 @@ from bot.cli.records import UNREADABLE, read
 from bot.cli.screen import Screen
 from bot.games import SPECS, GameError
 from bot.i18n import LANGUAGES, speak, t
+from bot.records.errors import RecordError
 from bot.records.replay import seed_of, step_ends, steps
-from bot.records.text import STEP_NAMES, heading, step_lines
+from bot.records.text import STEP_NAMES, heading, problem, step_lines
 from bot.text import refusal
 
 
@@ -27,7 +28,11 @@ def main(argv: list[str]) -> int:
     record = read(args.file)
     if record is None:
         return UNREADABLE
-    seed = seed_of(record) if record.game in SPECS else None
+    try:
+        seed = seed_of(record) if record.game in SPECS else None
+    except RecordError as exc:
+        print(t("tavolo: this record cannot be replayed: {why}", why=problem(exc)), file=sys.stderr)
+        return 1
     if seed is None:
         print(
             t(

@@ -416,3 +416,57 @@ def seat_names(view: View, names: Sequence[str] | None) -> list[str]:
     if names is not None and len(names) == seats:
         return list(names)
     return [t("Seat {n}", n=s) for s in range(seats)]
+
+
+OPEN_CARD = 64
+"""The width of a card in the open hands below a replay's board."""
+OPEN_GAP = 6
+OPEN_NAME = 28  # the height of a hand's name line
+
+
+def open_row(cards: int, width: int) -> tuple[int, int]:
+    """The cards a row of an open hand holds, and the step between two of them: side by side
+    where they fit, overlapping down to a third of a card, in more rows beyond that."""
+    least = OPEN_CARD // 3
+    per_row = max(1, min(cards, 1 + (width - OPEN_CARD) // least))
+    rows = -(-cards // per_row)
+    per_row = -(-cards // rows)
+    step = OPEN_CARD + OPEN_GAP
+    if per_row > 1:
+        step = min(step, (width - OPEN_CARD) // (per_row - 1))
+    return per_row, step
+
+
+def open_hands(
+    board: Image.Image, pack: str, names: Sequence[str], hands: Sequence[Sequence[str]]
+) -> Image.Image:
+    """``board`` with every seat's hand face up below it, each under its seat's name, in seat
+    order: two side by side where every hand fits in one row of half the width (a finished
+    deal's replay: nothing is hidden any more)."""
+    margin = 14
+    card_h = round(CARD_H * OPEN_CARD / CARD_W)
+    whole = board.width - 2 * margin
+    half = (whole - 2 * margin) // 2
+    columns = 2 if all(open_row(len(h), half)[0] == len(h) for h in hands if h) else 1
+    width = half if columns == 2 else whole
+    layouts = [open_row(len(hand), width) if hand else (1, 0) for hand in hands]
+    heights = [
+        OPEN_NAME + -(-len(hand) // per_row) * (card_h + OPEN_GAP)
+        for hand, (per_row, _) in zip(hands, layouts, strict=True)
+    ]
+    lines = [max(heights[i : i + columns]) for i in range(0, len(hands), columns)]
+    canvas = Image.new("RGB", (board.width, board.height + sum(lines) + margin), FELT)
+    canvas.paste(board, (0, 0))
+    draw = ImageDraw.Draw(canvas)
+    for seat, (name, hand, (per_row, step)) in enumerate(zip(names, hands, layouts, strict=True)):
+        line, column = divmod(seat, columns)
+        left = margin + column * (half + 2 * margin)
+        top = board.height + sum(lines[:line])
+        words = tn("{name}: {n} card", "{name}: {n} cards", len(hand), name=name)
+        shown, size = fit(words, width, 17, 12)
+        text(draw, (left, top + OPEN_NAME / 2), shown, size, LIGHT, anchor="lm")
+        for i, code in enumerate(hand):
+            row, place = divmod(i, per_row)
+            xy = (left + place * step, top + OPEN_NAME + row * (card_h + OPEN_GAP))
+            small_card(pack, code, OPEN_CARD).lay(canvas, xy)
+    return canvas

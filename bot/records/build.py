@@ -34,13 +34,15 @@ def record_of(
     moves: Sequence[RecordMove],
     events: list[Event],
     outcome: dict[str, Any] | None,
+    secret: str | None,
 ) -> DealRecord:
     """The record of the deal ``span`` (ended) of the match whose moves are ``moves``, at the
     table ``where`` (guild, channel, table); ``events``: its last move's, ``outcome``: the
-    match's if the deal ended it. Its secret stays out (``reveal``)."""
+    match's if the deal ended it; sealed under the table's ``secret`` (if it committed to
+    one), which stays out until ``reveal``."""
     assert span.end is not None
     guild, channel, table = where
-    return DealRecord(
+    record = DealRecord(
         schema=SCHEMA,
         id=deal_id,
         game=game,
@@ -58,13 +60,16 @@ def record_of(
         dealt=span.dealt,
         result=Result(events=events, outcome=outcome),
     )
+    if secret is None or fair.commitment is None:  # a table from before commitments
+        return record
+    return record.model_copy(update={"seal": seals(secret, record.document())})
 
 
 def reveal(record: DealRecord, secret: str) -> DealRecord:
-    """The record with its secret, and each section sealed under it (a table from before
-    commitments reveals its seed, unsealed)."""
+    """The record with its secret (a table from before commitments: its seed). A record of
+    schema 1 is sealed now, as it always was: it was stored unsealed."""
     revealed = record.model_copy(update={"fair": record.fair.model_copy(update={"secret": secret})})
-    if record.fair.commitment is None:
+    if record.schema_version != 1 or record.fair.commitment is None:
         return revealed
     return revealed.model_copy(update={"seal": seals(secret, revealed.document())})
 
@@ -106,6 +111,7 @@ def match_records(
                 moves=moves,
                 events=last.events,
                 outcome=spec.rules.outcome(last.state),
+                secret=secret,
             )
             out.append(reveal(record, secret))
     return out

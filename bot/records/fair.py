@@ -41,24 +41,36 @@ def match_seed(secret: str, start: int | None) -> int:
 
 
 def seal(secret: str, section: str, data: Any) -> str:
-    """An HMAC-SHA-256 of a section of a record under the secret: made when the secret is
-    revealed, so that a section edited afterwards no longer matches it (it proves nothing
-    against whoever holds the secret: the operator, and anyone once it is revealed)."""
+    """An HMAC-SHA-256 of a section of a record under the secret, made with the record, so
+    that a section edited afterwards (in the database, in a file) no longer matches it (it
+    proves nothing against whoever holds the secret: the operator, and anyone once it is
+    revealed)."""
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     key = f"tavolo-seal:v1:{secret}".encode()
     return hmac.new(key, f"{section}:{canonical}".encode(), hashlib.sha256).hexdigest()
 
 
-SECTIONS = ("options", "seats", "earlier", "moves", "dealt", "result")
-"""The parts of a record sealed: a list's each item alone, so a seal names the one edited."""
+FIRST_SECTIONS = ("options", "seats", "earlier", "moves", "dealt", "result")
+"""The sections of a record of schema 1, sealed when its secret was revealed."""
+UNSEALED = ("seal", "fair")  # the seal itself; fair's fields are sealed one by one, but its secret
+
+
+def sections(document: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a record its seal covers: since schema 2 every field but the seal and the
+    secret (``fair.start``, ...), so that no field can be edited unseen."""
+    if document["schema"] == 1:
+        return {name: document[name] for name in FIRST_SECTIONS}
+    out = {name: data for name, data in document.items() if name not in UNSEALED}
+    out |= {f"fair.{name}": data for name, data in document["fair"].items() if name != "secret"}
+    return out
 
 
 def seals(secret: str, document: dict[str, Any]) -> dict[str, str]:
-    """The seal of each section of a record's document (``seats[2]``, ``moves[7]``, ...), and
-    of each list's length (``moves``)."""
+    """The seal of each section of a record's document (``seats[2]``, ``moves[7]``, ...), a
+    list's each item alone so that a seal names the one edited, and each list's length
+    (``moves``)."""
     out = {}
-    for name in SECTIONS:
-        data = document[name]
+    for name, data in sections(document).items():
         if isinstance(data, list):
             out[name] = seal(secret, name, len(data))
             for i, item in enumerate(data):

@@ -3,15 +3,23 @@ table writes a deal's record at its end), and a deal's steps (the replay shows t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.games import SPECS, GameSpec
 from bot.games.base import Event
+from bot.i18n import N_
 from bot.records.errors import RecordError
 from bot.records.fair import match_seed
 from bot.records.schema import DealRecord, RecordMove
+
+OLD_SEED = re.compile(r"[0-9]{1,20}")  # a table's seed before commitments: 48 bits, in decimal
+NO_COMMITMENT_TO_SECRET = N_(
+    "Missing, but the secret is a committed table's secret, not the seed (a number) of a "
+    "table from before commitments."
+)
 
 
 @dataclass(frozen=True)
@@ -97,10 +105,9 @@ def seed_of(record: DealRecord) -> int | None:
     if fair.secret is None:
         return None
     if fair.commitment is None:  # a table from before commitments: its seed, in decimal
-        try:
-            return int(fair.secret)
-        except ValueError:
-            raise RecordError("fair.secret", "Not a seed.") from None
+        if not OLD_SEED.fullmatch(fair.secret):
+            raise RecordError("fair.commitment", NO_COMMITMENT_TO_SECRET)
+        return int(fair.secret)
     return match_seed(fair.secret, fair.start)
 
 

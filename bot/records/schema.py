@@ -9,11 +9,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA = 1
+SCHEMA = 2
+SCHEMAS = range(1, SCHEMA + 1)
+"""The versions read: 1 sealed a record's moves, seats and result when its secret was revealed;
+2 seals every field (but the secret) when the record is made."""
 
 
 class RecordSeat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str  # as the board showed it (an AI seat in English: "AI (easy) 2")
     user_id: int | None = None
@@ -21,7 +24,7 @@ class RecordSeat(BaseModel):
 
 
 class RecordMove(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     seat: int
     action: str
@@ -29,7 +32,7 @@ class RecordMove(BaseModel):
 
 
 class Fairness(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     commitment: str | None
     """SHA-256 (hex) over the secret and the table's identity; None: a table opened before
@@ -44,7 +47,7 @@ class Fairness(BaseModel):
 
 
 class Result(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     events: list[dict[str, Any]]
     """The events of the deal's last move: how it ended and was scored."""
@@ -53,7 +56,7 @@ class Result(BaseModel):
 
 
 class DealRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     schema_version: int = Field(alias="schema")
     id: str
@@ -74,7 +77,8 @@ class DealRecord(BaseModel):
     """Each seat's hand as the deal began."""
     result: Result
     seal: dict[str, str] | None = None
-    """Each section's ``fair.seal``, made when the secret is revealed."""
+    """Each section's ``fair.seal``: made with the record (schema 1: when the secret was
+    revealed); None for a table from before commitments."""
 
     def document(self) -> dict[str, Any]:
         return self.model_dump(mode="json", by_alias=True)

@@ -3,20 +3,24 @@ shown: the terminal, the replay's Verify button), and a replay step's lines."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games import SPECS, GameError
 from bot.i18n import N_, t
 from bot.records.errors import RecordError
 from bot.records.replay import Step
 from bot.records.schema import DealRecord
+from bot.records.stepper import board_of, face_up
 from bot.text import AI_NAMES, game_title, narrate_all, refusal
 
 TOO_BIG = N_("The file is too big: a record is at most {most} bytes.")
 NOT_TEXT = N_("The file is not text: not a record.")
 NOT_JSON = N_("The file is not complete JSON (line {line}, column {column}): truncated or damaged.")
+TOO_DEEP = N_("The file nests lists or objects more than {most} deep: not a record.")
+NUMBER_TOO_LONG = N_("The file holds a number too long to read: not a record.")
+NOT_UNICODE = N_("The file holds an escaped character that is no character: not a record.")
 NOT_A_RECORD = N_("The file is JSON but not a deal's record.")
-OTHER_SCHEMA = N_("The record is of schema version {found}; this Tavolo reads version {schema}.")
+OTHER_SCHEMA = N_(
+    "The record is of schema version {found}; this Tavolo reads versions 1 to {schema}."
+)
 INVALID = N_("Not as the schema says: {reason}.")
 UNKNOWN_GAME = N_("This Tavolo has no game “{game}”.")
 NOT_REVEALED = N_(
@@ -27,15 +31,23 @@ NO_COMMITMENT = N_(
     "This deal was dealt before Tavolo showed commitments: its moves are checked, but "
     "nothing proves its deck was fixed before the first card."
 )
+SECRET_DIFFERS = N_("Neither the commitment nor any seal was made with this secret.")
 COMMITMENT_DIFFERS = N_(
     "Does not match SHA-256 of the secret (fair.secret) and the table (guild, table)."
 )
 NO_START = N_("No Start interaction was mixed into the shuffle: the operator alone chose it.")
+NOT_SHOWN = N_(
+    "The board that showed the commitment is not recorded: nothing proves the Start "
+    "interaction came after it."
+)
 START_BEFORE_SHOWN = N_("The Start interaction is older than the board that showed the commitment.")
 NO_SEAL = N_("The record has no seal.")
 SEAL_DIFFERS = N_("Changed since the record was sealed.")
+SEAL_FOREIGN = N_("No seal was made with the record's secret: the seal was replaced.")
+CANNOT_PLAY = N_("The game is not played so: {why}")
 ILLEGAL_MOVE = N_("Not a legal move there: {why}")
-NOT_THIS_DEAL = N_("These moves do not lead to deal {deal}.")
+NOT_THIS_DEAL = N_("No deal begins after these moves.")
+DEAL_DIFFERS = N_("The moves before it (earlier) lead to deal {found}.")
 DEALT_DIFFERS = N_("The hands differ from those the seed deals.")
 DEAL_NOT_OVER = N_("The moves do not end the deal.")
 RESULT_DIFFERS = N_("Differs from the result of the moves.")
@@ -97,14 +109,13 @@ def step_lines(record: DealRecord, step: Step, last: bool) -> list[str]:
         )
         lines.append(f"**{move}**")
         lines += narrate_all(record.game, step.events, names)
-    view: Any = spec.rules.view(step.state, None)
-    lines += spec.text.board_lines(view, names)
-    if last and not record.match_over:
+    lines += spec.text.board_lines(board_of(record, step), names)
+    hands = face_up(record, step, last)
+    if hands is None:
         lines.append(t("The deal is over; the next deal's hands stay hidden."))
         return lines
     lines.append(t("Every hand, face up:"))
-    for seat, name in enumerate(names):
-        hand = spec.rules.view(step.state, seat).get("hand") or []
+    for name, hand in zip(names, hands, strict=True):
         cards = ", ".join(spec.text.card_name(c) for c in hand) or t("no cards")
         lines.append(f"- {name}: {cards}")
     return lines

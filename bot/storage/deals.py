@@ -4,6 +4,7 @@ channel's, a person's, a season's), read back by their public id, pruned by date
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -156,6 +157,24 @@ class DealRepo:
             (guild_id, user_id, *season, limit, offset),
         )
         return [_stored(r) for r in rows]
+
+    async def of_matches(self, guild_id: int, match_ids: Sequence[int]) -> dict[int, list[str]]:
+        """The public ids of each league match's deals on a server, in the order played (a
+        match whose deals were pruned, or played before records, has none)."""
+        wanted = sorted(set(match_ids))
+        if not wanted:
+            return {}
+        rows = await self.db.fetch_all(
+            "SELECT m.id, d.short_id FROM matches m"  # noqa: S608 (only ? are added)
+            " JOIN deal_records d ON d.table_id = m.table_id"
+            f" WHERE d.guild_id = ? AND m.id IN ({','.join('?' * len(wanted))})"
+            " ORDER BY m.id, d.deal",
+            (guild_id, *wanted),
+        )
+        out: dict[int, list[str]] = {}
+        for row in rows:
+            out.setdefault(int(row[0]), []).append(row[1])
+        return out
 
     async def in_season(self, season_id: int, offset: int = 0, limit: int = 5) -> list[StoredDeal]:
         """A season's deals, newest first."""

@@ -52,6 +52,7 @@ def ended_deal(
         moves=[RecordMove(seat=m.seat, action=m.action, by=m.by) for m in moves],
         events=events,
         outcome=spec.rules.outcome(state),
+        secret=record.secret,
     )
     return NewDeal(
         short_id=document.id,

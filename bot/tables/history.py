@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
 from bot.games import SPECS
 from bot.games.errors import echo
 from bot.i18n import t
@@ -18,6 +20,7 @@ from bot.tables.errors import TableError
 log = logging.getLogger(__name__)
 
 PAGE = 5  # deals a page of /table history lists
+LOOKED_AT = 100  # a person's latest deals, searched for one game's
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,30 @@ class Found:
     @property
     def match_over(self) -> bool:
         return self.stored.table_status != "playing"
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A deal as a history lists it: its id, its record (None: damaged), and whether its result
+    is kept back while a tournament's other tables deal it (``StoredDeal.shared``)."""
+
+    short_id: str
+    record: DealRecord | None
+    shared: bool = False
+
+
+def damaged(short_id: str) -> TableError:
+    """The refusal of a deal whose stored record cannot be read or replayed."""
+    return TableError(t("The record of deal {id} is damaged: it cannot be replayed.", id=short_id))
+
+
+def stored_record(stored: StoredDeal) -> DealRecord | None:
+    """A stored deal's record; None (logged) where a row edited by hand no longer fits it."""
+    try:
+        return DealRecord.model_validate(stored.record)
+    except ValidationError:
+        log.exception("deal %s: its stored record is damaged", stored.short_id)
+        return None
 
 
 def well_formed(short_id: str) -> bool:
@@ -60,13 +87,9 @@ class History:
         stored = await self.repo.get(guild_id, wanted)
         if stored is None or stored.game not in SPECS:
             raise TableError(t("No deal of this server has the id “{id}”.", id=wanted))
-        try:
-            record = DealRecord.model_validate(stored.record)
-        except ValueError:  # pydantic's ValidationError: a row edited by hand
-            log.exception("deal %s: its stored record is damaged", wanted)
-            raise TableError(
-                t("The record of deal {id} is damaged: it cannot be replayed.", id=wanted)
-            ) from None
+        record = stored_record(stored)
+        if record is None:
+            raise damaged(wanted)
         running = stored.table_status == "playing"
         if running and not SPECS[stored.game].independent_deals:
             raise TableError(
@@ -90,16 +113,28 @@ class History:
             record = reveal(record, stored.secret)
         return Found(record, _seed(stored), stored)
 
-    async def in_channel(self, channel_id: int, page: int) -> tuple[list[StoredDeal], int]:
-        """A page (from 0) of the channel's deals, newest first, and the number of pages."""
+    async def in_channel(self, channel_id: int, page: int) -> tuple[list[Listed], int]:
+        """A page (from 0) of the channel's deals of games this version has, newest first,
+        and the number of pages."""
         total = await self.repo.count_in_channel(channel_id)
         pages = max(1, -(-total // PAGE))
         page = min(max(page, 0), pages - 1)
-        return await self.repo.in_channel(channel_id, page * PAGE, PAGE), pages
+        deals = await self.repo.in_channel(channel_id, page * PAGE, PAGE)
+        listed = [Listed(d.short_id, stored_record(d), d.shared) for d in deals if d.game in SPECS]
+        return listed, pages
 
-    async def of_player(self, guild_id: int, user_id: int, limit: int = 5) -> list[StoredDeal]:
-        """A person's latest deals on this server, newest first."""
-        return await self.repo.of_player(guild_id, user_id, None, 0, limit)
+    async def of_player(
+        self, guild_id: int, user_id: int, game: str | None = None, limit: int = 5
+    ) -> list[StoredDeal]:
+        """A person's latest deals on this server (of ``game``, if given), newest first."""
+        if game is None:
+            return await self.repo.of_player(guild_id, user_id, None, 0, limit)
+        found = await self.repo.of_player(guild_id, user_id, None, 0, LOOKED_AT)
+        return [d for d in found if d.game == game][:limit]
+
+    async def of_matches(self, guild_id: int, match_ids: list[int]) -> dict[int, list[str]]:
+        """The ids of each league match's deals, in the order played."""
+        return await self.repo.of_matches(guild_id, match_ids)
 
     async def recent(
         self, guild_id: int, channel_id: int | None, user_id: int, limit: int = 25

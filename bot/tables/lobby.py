@@ -193,26 +193,37 @@ class Lobby:
             self._need_lobby(table)
             if user_id != table.record.host_id:
                 raise TableError(t("Only the host can start the game."))
-            if table.spec.seats.fill:
-                self._fill_seats(table, table.spec.seats.fill)
-            elif len(table.seats) < self._min_players(table):
-                raise TableError(
-                    t(
-                        "{game} needs at least {n} players: invite friends or add an AI.",
-                        game=game_title(table.game),
-                        n=self._min_players(table),
-                    )
-                )
             record = table.record
-            record.start_nonce, record.shown_in = nonce, record.board_message_id
-            table.state = table.new_state()
-            record.status = "playing"
-            await self.repo.start(
-                table.id, table.seats, table.rules.dump(table.state), nonce, record.shown_in
-            )
+            lobby = (record.seats, record.start_nonce, record.shown_in, record.status)
+            try:
+                await self._start(table, nonce)
+            except BaseException:  # not stored: the lobby as it was, its secret unchanged
+                record.seats, record.start_nonce, record.shown_in, record.status = lobby
+                table.state = None
+                raise
             log.info("table %s: started with %d seats", table.id, len(table.seats))
         await self.floor.told(table, [])
         self.drive(table)
+
+    async def _start(self, table: Table, nonce: int | None) -> None:
+        """The lobby seated, dealt from its secret and the Start's ``nonce``, and stored."""
+        if table.spec.seats.fill:
+            self._fill_seats(table, table.spec.seats.fill)
+        elif len(table.seats) < self._min_players(table):
+            raise TableError(
+                t(
+                    "{game} needs at least {n} players: invite friends or add an AI.",
+                    game=game_title(table.game),
+                    n=self._min_players(table),
+                )
+            )
+        record = table.record
+        record.start_nonce, record.shown_in = nonce, record.board_message_id
+        table.state = table.new_state()
+        record.status = "playing"
+        await self.repo.start(
+            table.id, table.seats, table.rules.dump(table.state), nonce, record.shown_in
+        )
 
     def _min_players(self, table: Table) -> int:
         """The seats a game needs to start (One Hundred's house rules may allow two)."""

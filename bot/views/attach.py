@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.gallery import Slot, board_image, bracket_image, hand_image, prepare
+from bot.gallery import Slot, board_image, bracket_image, hand_image, prepare, replay_image
 from bot.tables import Table
 
 BOARD_FILE = "board.png"
@@ -114,11 +114,16 @@ async def board_files(table: Table, embed: discord.Embed) -> list[discord.File]:
     return _attached(embed, BOARD_FILE, data)
 
 
-async def view_files(
-    game: str, view: dict[str, Any], names: list[str], embed: discord.Embed
+async def replay_files(
+    game: str,
+    view: dict[str, Any],
+    names: list[str],
+    hands: list[list[str]] | None,
+    embed: discord.Embed,
 ) -> list[discord.File]:
-    """A board's picture drawn from a public ``view`` (a replay's step), as ``embed``'s image."""
-    data = await _painter.draw(partial(board_image, game, view, names), ANSWER)
+    """A replay's step drawn as ``embed``'s image: the board from its public ``view`` and
+    every seat's hand face up below it (``hands``; None: the board alone)."""
+    data = await _painter.draw(partial(replay_image, game, view, names, hands), ANSWER)
     return _attached(embed, BOARD_FILE, data)
 
 

@@ -4,6 +4,7 @@ after a restart."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -14,11 +15,14 @@ from bot.i18n import t
 from bot.records.schema import DealRecord
 from bot.records.text import seat_names
 from bot.tables import TableError
+from bot.tables.history import Listed
 from bot.text import game_title, narrate_all
 from bot.views.access import manager
 from bot.views.click import Click, Interaction
 from bot.views.components import view
 from bot.views.render import clip
+
+log = logging.getLogger(__name__)
 
 COLOUR = 0x9B59B6
 RESULT_MAX = 160  # a line's result, clipped: a page stays well inside an embed
@@ -51,6 +55,17 @@ def deal_line(record: DealRecord, shared: bool = False) -> str:
     return "\n".join(part for part in (head, seats, result) if part)
 
 
+def listed(deal: Listed) -> str:
+    """A deal's lines, or a line saying its stored record is damaged: one such row leaves the
+    rest of the page as it is."""
+    if deal.record is not None:
+        try:
+            return deal_line(deal.record, deal.shared)
+        except Exception:  # a result its game cannot tell: a row edited by hand
+            log.exception("deal %s: its stored result cannot be told", deal.short_id)
+    return t("`{id}` · the record of this deal is damaged.", id=deal.short_id)
+
+
 async def page_message(
     interaction: Interaction, page: int
 ) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -58,9 +73,7 @@ async def page_message(
         raise TableError(t("Tables are played in a server's text channels."))
     deals, pages = await manager(interaction).history.in_channel(interaction.channel_id, page)
     page = min(max(page, 0), pages - 1)
-    lines = [
-        deal_line(DealRecord.model_validate(d.record), d.shared) for d in deals if d.game in SPECS
-    ]
+    lines = [listed(d) for d in deals]
     embed = discord.Embed(
         title=t("Finished deals in this channel"),
         description="\n\n".join(lines) or t("No finished deals here yet."),

@@ -20,6 +20,7 @@ from bot.views.league import COLOUR, Interaction, guild_of, league_of, percent
 from bot.views.services import services
 
 HISTORY = 10
+MATCH_DEALS = 8  # a match's deals listed beside it: ten matches stay far inside an embed
 CARD_FILE = "player.png"
 
 
@@ -69,12 +70,16 @@ async def show_stats(
             )
             charts.append(Chart(label, [r for _, r in history]))
     files: list[discord.File] = []
+    deals = await manager(interaction).history.of_player(guild, person.id, game)
     if not embed.fields:
         embed.description = t("No finished matches yet.")
     elif services(interaction).choices.pictures(guild):
         subtitle = game_title(game) if game else t("All games")
         draw = partial(_card_png, title, subtitle, lines, charts)
         files = await picture_files(draw, CARD_FILE, embed, interaction.filesize_limit)
+    if deals:
+        ids = " ".join(f"`{d.short_id}`" for d in deals)
+        embed.add_field(name=t("Latest deals, for /replay"), value=ids, inline=False)
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 
@@ -99,17 +104,29 @@ def _history_line(match: MatchResult, user_id: int) -> str:
     return f"{head} · {result}"
 
 
+def _deals_line(ids: list[str]) -> str:
+    """A match's deals, for /replay: their ids, the first ``MATCH_DEALS`` of a long match."""
+    shown = " ".join(f"`{i}`" for i in ids[:MATCH_DEALS])
+    if len(ids) > MATCH_DEALS:
+        shown += " " + tn("and {n} more", "and {n} more", len(ids) - MATCH_DEALS)
+    return "↳ " + tn("deal: {ids}", "deals: {ids}", len(ids), ids=shown)
+
+
 async def show_history(interaction: Interaction, player: discord.abc.User | None) -> None:
-    person = player or interaction.user
-    matches = await league_of(interaction).history(guild_of(interaction), person.id, HISTORY)
-    lines = [_history_line(m, person.id) for m in matches]
-    deals = await manager(interaction).history.of_player(guild_of(interaction), person.id)
-    if deals:
-        ids = " ".join(f"`{d.short_id}`" for d in deals)
-        lines += ["", t("Latest deals, for /replay: {ids}", ids=ids)]
+    """A player's latest matches, each with its deals' ids for /replay."""
+    person, guild = player or interaction.user, guild_of(interaction)
+    matches = await league_of(interaction).history(guild, person.id, HISTORY)
+    deals = await manager(interaction).history.of_matches(guild, [m.id for m in matches])
+    lines = []
+    for match in matches:
+        lines.append(_history_line(match, person.id))
+        if deals.get(match.id):
+            lines.append(_deals_line(deals[match.id]))
     embed = discord.Embed(
         title=t("Latest matches · {name}", name=person.display_name),
         description="\n".join(lines) or t("No matches yet."),
         colour=COLOUR,
     )
+    if deals:
+        embed.set_footer(text=t("/replay deal: shows a deal step by step"))
     await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 from discord.ui import Button
 
-from bot.games import SPECS
+from bot.games import SPECS, GameError
 from bot.i18n import t
-from bot.records.stepper import Stepper
+from bot.records.stepper import Stepper, board_of, face_up
 from bot.records.text import (
     HOLDS,
     HOLDS_UNPROVEN,
@@ -28,9 +28,9 @@ from bot.records.text import (
 )
 from bot.records.verify import verify
 from bot.tables import TableError
-from bot.tables.history import Found
+from bot.tables.history import Found, damaged
 from bot.views.access import manager, thinking
-from bot.views.attach import view_files
+from bot.views.attach import replay_files
 from bot.views.click import Click, Interaction
 from bot.views.components import view
 from bot.views.errors import tell
@@ -57,7 +57,10 @@ async def _step_message(
     """The embed, buttons and picture of step ``index`` (clamped to the deal's steps)."""
     record = found.record
     spec = SPECS[record.game]
-    stepper = Stepper.of(record, found.seed)
+    try:
+        stepper = Stepper.of(record, found.seed)
+    except GameError:  # a stored move edited by hand: Verify names it
+        raise damaged(record.id) from None
     index = stepper.clamp(index)
     step = stepper.steps[index]
     last = index == stepper.final
@@ -94,8 +97,10 @@ async def _step_message(
         style=discord.ButtonStyle.secondary,
     )
     pictures = services(interaction).choices.pictures(interaction.guild_id or 0)
-    board = spec.rules.view(step.state, None)
-    files = await view_files(record.game, board, seat_names(record), embed) if pictures else []
+    files = []
+    if pictures:
+        board, hands = board_of(record, step), face_up(record, step, last)
+        files = await replay_files(record.game, board, seat_names(record), hands, embed)
     return embed, view(*buttons, verify_button), files
 
 

@@ -13,11 +13,11 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.gallery import board_image
+from bot.gallery import replay_image
 from bot.games import SPECS
 from bot.i18n import speaking, t
 from bot.records.schema import DealRecord
-from bot.records.stepper import Stepper
+from bot.records.stepper import Stepper, board_of, face_up
 from bot.records.text import STEP_NAMES, heading, seat_names, step_lines
 from bot.storage.web import WebServer
 from bot.tables import TableError
@@ -139,7 +139,7 @@ def _step(
 
 
 async def replay_picture(request: web.Request) -> web.Response:
-    """A step's board: the public view of the step's state, as /replay draws it."""
+    """A step's picture, as /replay draws it: its board, and every hand face up."""
     site, server, language = await server_of(request)
     with speaking(language):
         try:
@@ -148,8 +148,9 @@ async def replay_picture(request: web.Request) -> web.Response:
             raise missing() from None
         names = seat_names(found.record)
     stepper = Stepper.of(found.record, found.seed)
-    step = stepper.steps[_index(request, request.match_info.get("step", ""), stepper)]
-    game = found.record.game
-    board = SPECS[game].rules.view(step.state, None)
-    data = await site.boards.painter(lambda: board_image(game, board, names))
+    index = _index(request, request.match_info.get("step", ""), stepper)
+    step, game = stepper.steps[index], found.record.game
+    board = board_of(found.record, step)
+    hands = face_up(found.record, step, index == stepper.final)
+    data = await site.boards.painter(lambda: replay_image(game, board, names, hands))
     return picture_answer(request, data)

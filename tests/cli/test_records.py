@@ -4,14 +4,19 @@ simulator verify, play back to their end in the terminal, and a bad file is refu
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.cli import db, replay, simulate, verify
+from bot.games import SPECS
 from bot.i18n import speak
 from bot.records.files import load
+from bot.records.replay import seed_of, step_ends, steps
 from bot.records.text import HOLDS_UNPROVEN
 from tests.databases import SQLiteBackend
 from tests.records.helpers import records_of
@@ -70,6 +75,20 @@ def test_verify_refuses_a_file_that_is_no_record(
     assert "No such file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", [verify.main, replay.main], ids=["verify", "replay"])
+def test_a_small_hostile_file_is_told_plainly_with_exit_code_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: Callable[[list[str]], int]
+) -> None:
+    path = tmp_path / "deal.json"
+    for data, said in [
+        ("[" * 50_000 + "]" * 50_000, "nests lists or objects more than 32 deep"),
+        ("[" + "7" * 4301 + "]", "holds a number too long to read"),
+    ]:
+        path.write_text(data)
+        assert command([str(path)]) == 2
+        assert capsys.readouterr().err == f"tavolo: {path}: The file {said}: not a record.\n"
+
+
 def test_replay_plays_a_record_to_its_end_with_every_hand_face_up(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -81,6 +100,47 @@ def test_replay_plays_a_record_to_its_end_with_every_hand_face_up(
     last = len(record.moves)
     assert f"step 0 of {last}" in out and f"step {last} of {last}" in out
     assert out.count("Every hand, face up:") == last + 1
+
+
+class Keys(io.StringIO):
+    """A terminal's keyboard: the lines typed, one a prompt."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def shown_steps(out: str) -> list[int]:
+    return [int(n) for n in re.findall(r"step (\d+) of \d+", out)]
+
+
+@pytest.mark.parametrize("game", ["briscola", "scopa"])
+def test_replay_in_a_terminal_steps_by_the_move_and_by_the_game_s_step_and_quits(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+) -> None:
+    """Enter shows the next move, ``s`` the end of the game's next step (a trick, a take),
+    ``q`` quits; only ``s`` typed, it shows each of the game's steps to the deal's last."""
+    record = records_of(game)[-1]
+    path = tmp_path / "deal.json"
+    path.write_text(record.dumps())
+    seed = seed_of(record)
+    assert seed is not None
+    ends = step_ends(SPECS[game], steps(record, seed))
+
+    def after(index: int) -> int:
+        return next(i for i in ends if i > index)
+
+    monkeypatch.setattr("sys.stdin", Keys("\ns\n S\nq\n"))
+    assert replay.main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert shown_steps(out) == [0, 1, after(1), after(after(1))]
+    assert f"Enter: next move, s: next {SPECS[game].step.name}, q: quit" in out
+
+    monkeypatch.setattr("sys.stdin", Keys("s\n" * len(ends)))
+    assert replay.main([str(path)]) == 0
+    assert shown_steps(capsys.readouterr().out) == ends
 
 
 def test_replay_of_an_earlier_deal_keeps_the_next_deals_hands_hidden(
