@@ -35,10 +35,7 @@ def test_the_phone_sample_is_a_phone_screen_wide(tmp_path: Path) -> None:
         assert sample.height > 2 * pictures.PHONE_IMAGE * 580 // 820  # a board and a hand
 
 
-def test_matplotlib_s_chart_is_timed_beside_ours_where_it_is_installed(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    pytest.importorskip("matplotlib")
+def test_matplotlib_s_chart_is_timed_beside_ours(capsys: pytest.CaptureFixture[str]) -> None:
     pictures.main(["--matplotlib", "--repeats", "2"])
     out = capsys.readouterr().out
     assert "(Agg): imported in" in out and "MB more memory" in out
