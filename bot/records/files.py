@@ -28,6 +28,12 @@ def load(data: bytes | str) -> DealRecord:
     found = doc.get("schema")
     if type(found) is not int or found not in SCHEMAS:  # true is no 1
         raise RecordError("schema", text.OTHER_SCHEMA, found=json.dumps(found), schema=SCHEMA)
+    return validated(doc)
+
+
+def validated(doc: dict[str, Any]) -> DealRecord:
+    """A record from its parsed document; RecordError names the first field the schema
+    refuses."""
     try:
         return DealRecord.model_validate(doc)
     except ValidationError as exc:

@@ -6,13 +6,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from pydantic import ValidationError
-
 from bot.games import SPECS
 from bot.games.errors import echo
 from bot.i18n import t
 from bot.records.build import reveal
+from bot.records.errors import RecordError
 from bot.records.fair import ALPHABET, ID_LENGTH, match_seed
+from bot.records.files import validated
 from bot.records.schema import DealRecord
 from bot.storage.deals import DealRepo, StoredDeal
 from bot.tables.errors import TableError
@@ -55,8 +55,8 @@ def damaged(short_id: str) -> TableError:
 def stored_record(stored: StoredDeal) -> DealRecord | None:
     """A stored deal's record; None (logged) where a row edited by hand no longer fits it."""
     try:
-        return DealRecord.model_validate(stored.record)
-    except ValidationError:
+        return validated(stored.record)
+    except RecordError:
         log.exception("deal %s: its stored record is damaged", stored.short_id)
         return None
 

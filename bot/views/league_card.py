@@ -109,7 +109,7 @@ def _deals_line(ids: list[str]) -> str:
     shown = " ".join(f"`{i}`" for i in ids[:MATCH_DEALS])
     if len(ids) > MATCH_DEALS:
         shown += " " + tn("and {n} more", "and {n} more", len(ids) - MATCH_DEALS)
-    return "↳ " + tn("deal: {ids}", "deals: {ids}", len(ids), ids=shown)
+    return "↳ " + tn("{n} deal: {ids}", "{n} deals: {ids}", len(ids), ids=shown)
 
 
 async def show_history(interaction: Interaction, player: discord.abc.User | None) -> None:

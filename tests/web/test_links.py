@@ -38,7 +38,8 @@ def an_interaction(db: Database, user_id: int) -> Any:
     league = League(LeagueRepo(db), LeagueSettings())
     league.web.address = ADDRESS
     services = Services(
-        manager=cast(TableManager, None),
+        # The card reads only the manager's history of deals: the real one over ``db``.
+        manager=cast(TableManager, SimpleNamespace(history=History(DealRepo(db)))),
         publisher=cast(Boards, None),
         league=league,
         choices=Choices(SettingsRepo(db)),
