@@ -339,6 +339,33 @@ def offered(hand: Message) -> list[str]:
     return tokens
 
 
+async def hand_on_turn(discord: FakeDiscord, user: SimUser, table_id: int) -> Message:
+    """The person's hand once it offers moves: the bot stores a move before its table moves
+    on, so the stored turn can be the person's a moment before the hand is."""
+    for _ in range(50):
+        hand = await open_hand(user, board_of(discord, table_id))
+        if offered(hand):
+            return hand
+        await asyncio.sleep(0.1)
+    raise AssertionError("the hand offers no move on the person's turn")
+
+
+async def whole_move(discord: FakeDiscord, user: SimUser, hand: Message, row: TableRow) -> None:
+    """The first move the person's hand offers, made whole: a card of several moves (Scopa's
+    takes) shows them in the hand in place of the cards, and the first of them is made."""
+    seat = row.seat_of(user)
+    token = row.choices(seat)[0]
+    assert (await make_move(user, hand, token)).error is None
+    if token not in row.legal(seat):
+
+        def its_moves() -> bool:
+            shown = offered(hand)
+            return bool(shown) and all(t.startswith(f"{token}:") for t in shown)
+
+        await discord.wait_for(its_moves, what=f"the moves of {token}")
+        assert (await make_move(user, hand, offered(hand)[0])).error is None
+
+
 def pings_ahead_of_the_board(discord: FakeDiscord, table_id: int, since: int = 0) -> int:
     """Turn pings that reached the channel while the table's board, as last sent, did not yet
     show the turn on the person pinged (read from the fake's request log, in arrival order,

@@ -5,13 +5,11 @@ before answers. No message shows a hidden card to anyone."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from bot.games import GAMES
 from bot.views.render import LABEL_MAX, every_choice, hand_choices
-from fakediscord import FakeDiscord, Message, SimUser
+from fakediscord import FakeDiscord, SimUser
 
 from .botprocess import BotProcess
 from .driver import (
@@ -20,6 +18,7 @@ from .driver import (
     add_ai,
     answered,
     board_of,
+    hand_on_turn,
     make_move,
     moved,
     new_table,
@@ -28,6 +27,7 @@ from .driver import (
     reseed,
     start,
     wait_turn,
+    whole_move,
 )
 from .hidden import HiddenCardWatch
 
@@ -51,28 +51,6 @@ async def _seeded(
     return table_id
 
 
-def _take_buttons(hand: Message) -> list[str]:
-    return [
-        b["custom_id"].split(":", 5)[5] for b in hand.buttons if b["custom_id"].startswith("tv:m:")
-    ]
-
-
-async def _hand_on_turn(discord: FakeDiscord, user: SimUser, table_id: int) -> Message:
-    """The person's hand once it offers moves: the bot stores a move before its table moves
-    on, so the stored turn can be the person's a moment before the hand is."""
-    for _ in range(50):
-        hand = await open_hand(user, board_of(discord, table_id))
-        if offered(hand):
-            return hand
-        await asyncio.sleep(0.1)
-    raise AssertionError("the hand offers no move on the person's turn")
-
-
-async def _takes_shown(discord: FakeDiscord, hand: Message) -> None:
-    """Wait until a hand shows a card's takes in place of its moves."""
-    await discord.wait_for(lambda: "Back" in [b["label"] for b in hand.buttons], what="takes")
-
-
 async def _pick_a_take_in_the_hand(
     discord: FakeDiscord, store: Store, alice: SimUser, row: TableRow
 ) -> TableRow:
@@ -87,16 +65,16 @@ async def _pick_a_take_in_the_hand(
     assert entry["label"] == "Re di Bastoni: choose what it takes"
 
     await alice.click(hand, custom_id=entry["custom_id"])
-    await discord.wait_for(lambda: set(_take_buttons(hand)) == set(TAKES), what="the takes")
+    await discord.wait_for(lambda: set(offered(hand)) == set(TAKES), what="the takes")
     assert "Re di Bastoni: what does it take?" in hand.text
     labels = {b["label"] for b in hand.buttons}
     assert "The Re di Bastoni takes the 2 di Denari + the Fante di Bastoni" in labels
     assert all(len(label) <= LABEL_MAX for label in labels)
     await alice.click(hand, label="Back")
-    await discord.wait_for(lambda: RE in _take_buttons(hand), what="the hand again")
+    await discord.wait_for(lambda: RE in offered(hand), what="the hand again")
 
     await alice.click(hand, custom_id=entry["custom_id"])
-    await discord.wait_for(lambda: set(_take_buttons(hand)) == set(TAKES), what="the takes")
+    await discord.wait_for(lambda: set(offered(hand)) == set(TAKES), what="the takes")
     await make_move(alice, hand, TAKES[1])
     before = row.moves
     row = await moved(discord, store, row.id, before)
@@ -117,7 +95,7 @@ async def _play_by_command(user: SimUser, row: TableRow, seat: int) -> None:
         assert shown.error is None and shown.ephemeral
         message = await shown.wait_message()
         takes = [t for t in legal if t.startswith(f"{several.token}:")]
-        assert set(_take_buttons(message)) == set(takes), (
+        assert set(offered(message)) == set(takes), (
             message.text,
             message.buttons,
             shown.followups,
@@ -187,13 +165,9 @@ async def test_one_person_and_three_ai_seats_play_four_seats_to_the_end(
             row = await wait_turn(discord, store, table_id, 0, timeout=60)
             if row.status != "playing":
                 break
-            hand = await _hand_on_turn(discord, alice, table_id)
+            hand = await hand_on_turn(discord, alice, table_id)
             assert offered(hand) == row.choices(0)
-            await make_move(alice, hand, row.choices(0)[0])
-            several = row.choices(0)[0] not in row.legal(0)
-            if several:  # a card with several takes: its first take
-                await _takes_shown(discord, hand)
-                await make_move(alice, hand, _take_buttons(hand)[0])
+            await whole_move(discord, alice, hand, row)
             row = await moved(discord, store, table_id, row.moves)
             plays += 1
         assert plays >= 9  # three cards a deal, at least three deals a round
@@ -225,7 +199,7 @@ async def test_a_restart_in_the_middle_of_a_round_keeps_the_hand_and_the_table(
         row = await wait_turn(discord, store, table_id, 0)
         assert row.state is not None and row.state["stock"]  # the round goes on
         board = board_of(discord, table_id)
-        hand = await _hand_on_turn(discord, alice, table_id)
+        hand = await hand_on_turn(discord, alice, table_id)
         mine = [line for line in hand.text.splitlines() if line.startswith("Your hand")]
         table = [line for line in hand.text.splitlines() if line.startswith("Table:")]
 

@@ -23,12 +23,11 @@ from tests.e2e.driver import (
     add_ai,
     answered,
     board_of,
-    make_move,
+    hand_on_turn,
     new_table,
-    offered,
-    open_hand,
     start,
     wait_turn,
+    whole_move,
 )
 from tests.web.browser import chromium, loaded, watched
 from tests.web.support import (
@@ -268,13 +267,13 @@ async def test_the_live_board_changes_when_a_move_is_made_on_discord(
     await add_ai(alice, board_of(discord, table_id))
     await start(discord, store, alice, table_id)
     row = await wait_turn(discord, store, table_id, 0)
+    hand = await hand_on_turn(discord, alice, table_id)
     tab = await watched(browser)
     await tab.page.goto(f"http://127.0.0.1:{port}/s/{discord.guild.id}/t/{table_id}?lang=en")
     shown = await tab.page.get_attribute("#board", "src")
     assert shown is not None and f"m={row.moves}" in shown
 
-    hand = await open_hand(alice, board_of(discord, table_id))
-    assert (await make_move(alice, hand, offered(hand)[0])).error is None
+    await whole_move(discord, alice, hand, row)
     # The page hears of the move and shows the board after it, without a reload.
     # (Functions, not strings: the pages' policy forbids evaluating a string as a script.)
     await tab.page.wait_for_function(
