@@ -9,8 +9,8 @@ import pytest
 from fakediscord import FakeDiscord
 
 from .botprocess import BotProcess
-from .driver import add_ai, board_of, make_move, moved, new_table, start, wait_turn
-from .test_scopa import SETTINGS, _hand_on_turn, _take_buttons, _takes_shown
+from .driver import add_ai, board_of, hand_on_turn, moved, new_table, start, wait_turn, whole_move
+from .test_scopa import SETTINGS
 
 pytestmark = pytest.mark.e2e
 
@@ -50,11 +50,8 @@ async def test_a_rounds_summary_comes_before_the_board_of_the_next_round(
         row = await wait_turn(discord, store, table_id, seat, timeout=60)
         if row.status != "playing" or row.state is None or row.state["round_no"] > 1:
             break
-        hand = await _hand_on_turn(discord, alice, table_id)
-        await make_move(alice, hand, row.choices(seat)[0])
-        if row.choices(seat)[0] not in row.legal(seat):  # a card with several takes
-            await _takes_shown(discord, hand)
-            await make_move(alice, hand, _take_buttons(hand)[0])
+        hand = await hand_on_turn(discord, alice, table_id)
+        await whole_move(discord, alice, hand, row)
         await moved(discord, store, table_id, row.moves)
 
     def both_sent() -> tuple[int, int] | None:
