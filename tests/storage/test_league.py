@@ -177,17 +177,24 @@ async def test_the_export_neutralises_names_a_spreadsheet_would_run(
     assert first["player"] == exported
 
 
-async def test_a_damaged_stats_row_reads_as_empty_instead_of_failing(world: World) -> None:
+@pytest.mark.parametrize("damage", ["{not json", "[1, 2]", "7", "", '{"busts": 1'])
+async def test_a_damaged_stats_row_reads_as_empty_and_is_logged_instead_of_failing(
+    world: World, damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
     match_id = await world.play("cento", [1, 2, 3], [[0], [1], [2]], stats=[{"busts": 1}] * 3)
     async with world.db.transaction() as tx:
         await tx.execute(
-            "UPDATE match_players SET stats = '{not json' WHERE match_id = ? AND seat = 0",
-            (match_id,),
+            "UPDATE match_players SET stats = ? WHERE match_id = ? AND seat = 0",
+            (damage, match_id),
         )
-    (stats,) = await world.league.stats(1, 1, "cento")
-    assert stats.played == 1 and stats.totals["busts"] == 0
-    (other,) = await world.league.stats(1, 2, "cento")
+    (stats,) = await world.league.stats(1, 1, "cento")  # from the match's seats
+    (summed,) = await world.league.records(1, 1)  # added up by the database
+    assert stats.played == summed.played == 1
+    assert stats.totals["busts"] == summed.totals["busts"] == 0
+    (other,) = await world.league.records(1, 2)
     assert other.totals["busts"] == 1
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 2 and all(f"match {match_id}" in w for w in warnings), warnings
 
 
 async def test_matches_stored_before_the_league_join_it_on_upgrade(backend: Backend) -> None:
