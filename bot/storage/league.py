@@ -87,12 +87,14 @@ def _stats(seat: Row) -> dict[str, Any]:
 @dataclass(frozen=True)
 class PlayerFigures:
     """A person's finished matches of one game added up by the database: how many, how many
-    won, and each stored figure summed apart where it was positive (``gains``) and where it
-    was negative (``losses``)."""
+    won, their current and best winning streaks, and each stored figure summed apart where
+    it was positive (``gains``) and where it was negative (``losses``)."""
 
     game: str
     played: int
     won: int
+    streak: int  # wins in a row up to the latest match
+    best_streak: int
     gains: dict[str, int]
     losses: dict[str, int]
 
@@ -359,38 +361,46 @@ class LeagueRepo:
         )
         return [Standing(**dict(zip(r.keys(), r, strict=True))) for r in rows]
 
-    async def player_matches(
-        self, guild_id: int, user_id: int, game: str | None, limit: int | None = None
-    ) -> list[MatchResult]:
-        """The person's finished matches on the server (abandoned ones too), newest first."""
-        query = (
+    async def player_matches(self, guild_id: int, user_id: int, limit: int) -> list[MatchResult]:
+        """The person's latest ``limit`` finished matches on the server (abandoned ones
+        too), newest first."""
+        rows = await self.db.fetch_all(
             "SELECT m.* FROM match_players p JOIN matches m ON m.id = p.match_id"
-            " WHERE p.user_id = ? AND m.guild_id = ?"
+            " WHERE p.user_id = ? AND m.guild_id = ? ORDER BY m.id DESC LIMIT ?",
+            (user_id, guild_id, limit),
         )
-        params: list[Any] = [user_id, guild_id]
-        if game is not None:
-            query += " AND m.game = ?"
-            params.append(game)
-        query += " ORDER BY m.id DESC"
-        if limit is not None:
-            query += " LIMIT ?"
-            params.append(limit)
-        return await _with_seats(self.db, await self.db.fetch_all(query, params))
+        return await _with_seats(self.db, rows)
 
-    async def player_figures(self, guild_id: int, user_id: int) -> list[PlayerFigures]:
-        """The person's finished matches on the server added up per game, abandoned ones
-        left out: two aggregate reads, whatever the number of matches. A seat whose stored
-        figures are damaged counts as played, its figures left out (and logged)."""
+    async def player_figures(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[PlayerFigures]:
+        """The person's finished matches on the server (of ``game``, if given) added up per
+        game, abandoned ones left out: two aggregate reads, a few rows per game whatever the
+        number of matches. A seat whose stored figures are damaged counts as played, its
+        figures left out (and logged)."""
         seats = "FROM match_players p JOIN matches m ON m.id = p.match_id"
         mine = "p.user_id = ? AND m.guild_id = ? AND m.abandoned = 0"
+        params: tuple[object, ...] = (user_id, guild_id)
+        if game is not None:
+            mine += " AND m.game = ?"
+            params += (game,)
         figures = _FIGURES[self.db.dialect]
         damaged = f"p.stats IS NOT NULL AND {figures.stored} IS NULL"
+        # A run is the matches from one loss to the next, numbered by the losses before it:
+        # its wins are a streak, the last run's the current one.
         counted = await self.db.fetch_all(
-            "SELECT m.game, count(*), sum(CASE WHEN p.place = 1 AND EXISTS (SELECT 1"  # noqa: S608 (our words only)
-            " FROM match_players o WHERE o.match_id = p.match_id AND o.place <> 1)"
-            f" THEN 1 ELSE 0 END), sum(CASE WHEN {damaged} THEN 1 ELSE 0 END)"
-            f" {seats} WHERE {mine} GROUP BY m.game ORDER BY m.game",
-            (user_id, guild_id),
+            "WITH mine AS (SELECT m.game, p.match_id, CASE WHEN p.place = 1 AND EXISTS"  # noqa: S608 (our words only)
+            " (SELECT 1 FROM match_players o WHERE o.match_id = p.match_id AND o.place <> 1)"
+            f" THEN 1 ELSE 0 END AS won, CASE WHEN {damaged} THEN 1 ELSE 0 END AS damaged"
+            f" {seats} WHERE {mine}),"
+            " runs AS (SELECT game, won, damaged,"
+            " sum(1 - won) OVER (PARTITION BY game ORDER BY match_id) AS run FROM mine),"
+            " streaks AS (SELECT game, run, count(*) AS played, sum(won) AS won,"
+            " sum(damaged) AS damaged, max(run) OVER (PARTITION BY game) AS last"
+            " FROM runs GROUP BY game, run)"
+            " SELECT game, sum(played), sum(won), sum(CASE WHEN run = last THEN won ELSE 0 END),"
+            " max(won), sum(damaged) FROM streaks GROUP BY game ORDER BY game",
+            params,
         )
         value = figures.value
         summed = await self.db.fetch_all(
@@ -398,18 +408,20 @@ class LeagueRepo:
             f" sum(CASE WHEN {value} < 0 THEN {value} ELSE 0 END) {seats}"
             f" CROSS JOIN {figures.each}({figures.stored}) AS f"
             f" WHERE {mine} AND {figures.integer} GROUP BY m.game, f.key",
-            (user_id, guild_id),
+            params,
         )
-        if found := sum(int(row[3]) for row in counted):
-            await self._log_damaged(found, seats, f"{mine} AND {damaged}", (user_id, guild_id))
+        if found := sum(int(row[5]) for row in counted):
+            await self._log_damaged(found, seats, f"{mine} AND {damaged}", params)
         gains: dict[str, dict[str, int]] = {}
         losses: dict[str, dict[str, int]] = {}
-        for game, key, gained, lost in summed:
-            gains.setdefault(game, {})[key] = int(gained)
-            losses.setdefault(game, {})[key] = int(lost)
+        for g, key, gained, lost in summed:
+            gains.setdefault(g, {})[key] = int(gained)
+            losses.setdefault(g, {})[key] = int(lost)
         return [
-            PlayerFigures(str(g), int(n), int(w), gains.get(g, {}), losses.get(g, {}))
-            for g, n, w, _ in counted
+            PlayerFigures(
+                str(g), int(n), int(w), int(now), int(best), gains.get(g, {}), losses.get(g, {})
+            )
+            for g, n, w, now, best, _ in counted
         ]
 
     async def _log_damaged(

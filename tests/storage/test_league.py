@@ -187,11 +187,11 @@ async def test_a_damaged_stats_row_reads_as_empty_and_is_logged_instead_of_faili
             "UPDATE match_players SET stats = ? WHERE match_id = ? AND seat = 0",
             (damage, match_id),
         )
-    (stats,) = await world.league.stats(1, 1, "cento")  # from the match's seats
-    (summed,) = await world.league.records(1, 1)  # added up by the database
-    assert stats.played == summed.played == 1
-    assert stats.totals["busts"] == summed.totals["busts"] == 0
-    (other,) = await world.league.records(1, 2)
+    (match,) = await world.repo.player_matches(1, 1, 10)  # the match as read (the export)
+    assert [s.stats for s in match.seats] == [{}, {"busts": 1}, {"busts": 1}]
+    (summed,) = await world.league.stats(1, 1, "cento")  # added up by the database
+    assert summed.played == 1 and summed.totals["busts"] == 0
+    (other,) = await world.league.stats(1, 2)
     assert other.totals["busts"] == 1
     warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
     assert len(warnings) == 2 and all(f"match {match_id}" in w for w in warnings), warnings
