@@ -4,10 +4,11 @@
 -- json_valid and json_type (bot/storage/league.py); PostgreSQL 15 has no test of JSON that
 -- does not raise (IS JSON and pg_input_is_valid came in 16), hence this function. It reads
 -- jsonb, not json: that also refuses what json_each could not give back as text (\u0000, a
--- lone surrogate).
+-- lone surrogate). Not PARALLEL SAFE: its exception block is a subtransaction, which a
+-- parallel worker may not start (a large server's sums would fail).
 -- PostgreSQL only:
 CREATE FUNCTION figures_object(stored TEXT) RETURNS jsonb
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL UNSAFE AS $$
 DECLARE
     found jsonb;
 BEGIN
