@@ -22,7 +22,8 @@ from bot.pictures import deck, hand_png, png
 from bot.pictures import prepare as prepare_palette
 from bot.pictures.boards import Board, View, open_hands, seat_names
 from bot.pictures.bracket import Slot as Slot  # what a bracket is drawn from
-from bot.pictures.bracket import bracket_picture
+from bot.pictures.bracket import bracket_png
+from bot.pictures.bracket import palette as bracket_palette
 
 
 def painter(game: GameSpec[Any, Any, Any] | str) -> Board:
@@ -95,7 +96,7 @@ def hand_image(game: str, cards: Sequence[str], legal: Collection[str] | None = 
 
 def bracket_image(title: str, rounds: Sequence[Sequence[Slot]], size: int) -> bytes:
     """A knockout's bracket (``bot.pictures.bracket``) as PNG bytes, in colours of its own."""
-    return png(bracket_picture(title, rounds, size), shared=False)
+    return bracket_png(title, rounds, size)
 
 
 def _played_view(game: str, seats: int, moves: int) -> View:
@@ -114,9 +115,11 @@ def _played_view(game: str, seats: int, moves: int) -> View:
 @cache
 def prepare() -> None:
     """Draw every card and choose the shared palette from them and a board of every game, at
-    the seats and moves its painter asks for (about a second, once)."""
+    the seats and moves its painter asks for, and the brackets' palette (about a second,
+    once)."""
     boards = []
     for name in SPECS:
         drawn = painter(name)
         boards.append(board_picture(name, _played_view(name, drawn.seats, drawn.moves)))
     prepare_palette(boards)
+    bracket_palette()

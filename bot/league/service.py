@@ -15,7 +15,7 @@ from bot.config import LeagueSettings
 from bot.i18n import t
 from bot.league.points import league_points
 from bot.league.ratings import rate, shown
-from bot.league.stats import GameRecord, GameStats, game_stats, summed
+from bot.league.stats import GameStats, summed
 from bot.league.web import WebChoices
 from bot.storage.league import ALL_GAMES, LeagueRepo, Rebuilt, Scored
 from bot.storage.records import MatchResult, Rating, Season
@@ -203,13 +203,12 @@ class League:
             )
         return StandingsPage(season, game, page, pages, players, rows)
 
-    async def stats(self, guild_id: int, user_id: int, game: str | None) -> list[GameStats]:
-        return game_stats(user_id, await self.repo.player_matches(guild_id, user_id, game))
-
-    async def records(self, guild_id: int, user_id: int) -> list[GameRecord]:
-        """The person's record per game, added up by the database (without the streaks,
-        which ``stats`` reads every match for)."""
-        return [summed(f) for f in await self.repo.player_figures(guild_id, user_id)]
+    async def stats(self, guild_id: int, user_id: int, game: str | None = None) -> list[GameStats]:
+        """The person's record per game (of ``game``, if given), streaks and the game's
+        figures included, added up by the database: a few rows per game, however many
+        matches."""
+        found = await self.repo.player_figures(guild_id, user_id, game)
+        return [summed(f) for f in found]
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> float | None:
         found = await self.repo.ratings(guild_id, game, [f"u:{user_id}"])
@@ -227,7 +226,7 @@ class League:
         return await self.repo.rating_history(guild_id, user_id, game, CHART_MATCHES)
 
     async def history(self, guild_id: int, user_id: int, limit: int) -> list[MatchResult]:
-        return await self.repo.player_matches(guild_id, user_id, None, limit)
+        return await self.repo.player_matches(guild_id, user_id, limit)
 
     async def export(self, guild_id: int, season_number: int | None) -> tuple[Season, str]:
         """The season's results as CSV: one row per seat of every match, abandoned ones too."""

@@ -67,12 +67,24 @@ def prepare(boards: Sequence[Image.Image] = ()) -> None:
 def png(image: Image.Image, shared: bool = True) -> bytes:
     """``image`` as PNG bytes, a palette image: through the shared palette, or (``shared``
     False: a picture of other colours, such as a scaled sheet) through a palette of its own."""
-    rgb = image if image.mode == "RGB" else image.convert("RGB")
     if shared:
-        indexed = rgb.quantize(palette=palette(), dither=Image.Dither.NONE)
-    else:
-        indexed = rgb.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return indexed_png(indexed)
+        return png_through(image, palette())
+    return indexed_png(own_palette(image))
+
+
+def own_palette(image: Image.Image) -> Image.Image:
+    """``image`` through a palette chosen for it: its ``COLOURS`` commonest, as a "P" image
+    (also the palette to give ``png_through`` for pictures of the same colours)."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def png_through(image: Image.Image, chosen: Image.Image) -> bytes:
+    """``image`` as PNG bytes through ``chosen``, a palette ("P" image) chosen once for
+    pictures of its colours (the shared one, a bracket's): mapping a picture to a known
+    palette costs a tenth of choosing one for it."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return indexed_png(rgb.quantize(palette=chosen, dither=Image.Dither.NONE))
 
 
 def indexed_png(image: Image.Image) -> bytes:

@@ -3,7 +3,9 @@
 ``Database.open(where)`` opens SQLite (a file: a ``Path`` or ``sqlite:///path``; the embedded
 default) or PostgreSQL (``postgresql://user@host:port/db``, through asyncpg), and brings it up
 to date with the numbered migrations (``migrations/NNNN_*.sql``), written once in SQLite's words
-and read into PostgreSQL's by ``postgresql``: the same numbers, the same tables.
+and read into PostgreSQL's by ``postgresql``: the same numbers, the same tables. What SQLite
+has built in and PostgreSQL lacks follows a ``-- PostgreSQL only:`` line at a migration's end
+(``POSTGRESQL_ONLY``), in PostgreSQL's own words.
 
 The repositories write their SQL once, for both, and talk to either through a few calls:
 
@@ -33,6 +35,7 @@ from types import TracebackType
 from typing import Any, ClassVar, Protocol, overload
 
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+POSTGRESQL_ONLY = "-- PostgreSQL only:\n"
 DIALECTS = ("sqlite", "postgresql")
 
 
@@ -65,8 +68,9 @@ def migrations(dialect: str = "sqlite") -> list[tuple[int, str]]:
     for entry in resources.files("bot.storage.migrations").iterdir():
         match = _MIGRATION.match(entry.name)
         if match:
-            sql = entry.read_text(encoding="utf-8")
-            found.append((int(match.group(1)), postgresql(sql) if dialect == "postgresql" else sql))
+            shared, _, own = entry.read_text(encoding="utf-8").partition(POSTGRESQL_ONLY)
+            sql = postgresql(shared) + own if dialect == "postgresql" else shared
+            found.append((int(match.group(1)), sql))
     return sorted(found)
 
 

@@ -14,12 +14,15 @@ wrote, and no rating or standing is computed from numbers that another process i
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.storage.db import Connection, Database, Reader, Row, now
 from bot.storage.records import MatchResult, MatchSeat, Rating, Season, Standing
+
+log = logging.getLogger(__name__)
 
 FIRST_SEASON = "Season 1"
 ALL_GAMES = "*"  # the standings row adding up a person's every game in a season
@@ -61,37 +64,72 @@ def _season(row: Row) -> Season:
     return Season(**dict(zip(row.keys(), row, strict=True)))
 
 
-def _stats(text: str | None) -> dict[str, Any]:
-    """A seat's stored statistics; a damaged row reads as none rather than failing a page."""
-    try:
-        found = json.loads(text) if text else {}
-    except ValueError:
+def _stats(seat: Row) -> dict[str, Any]:
+    """A seat's stored statistics (NULL: it has none). A damaged row (not JSON, or not a
+    JSON object) reads as none, and is logged, rather than failing a page: as the database's
+    sums leave it out (``LeagueRepo.player_figures``)."""
+    if seat["stats"] is None:
         return {}
-    return found if isinstance(found, dict) else {}
+    try:
+        found = json.loads(seat["stats"])
+    except ValueError:
+        found = None
+    if isinstance(found, dict):
+        return found
+    log.warning(
+        "match %s, seat %s: its statistics are damaged (not a JSON object), read as none",
+        seat["match_id"],
+        seat["seat"],
+    )
+    return {}
 
 
 @dataclass(frozen=True)
 class PlayerFigures:
     """A person's finished matches of one game added up by the database: how many, how many
-    won, and each stored figure summed apart where it was positive (``gains``) and where it
-    was negative (``losses``)."""
+    won, their current and best winning streaks, and each stored figure summed apart where
+    it was positive (``gains``) and where it was negative (``losses``)."""
 
     game: str
     played: int
     won: int
+    streak: int  # wins in a row up to the latest match
+    best_streak: int
     gains: dict[str, int]
     losses: dict[str, int]
 
 
-# A seat's stored figures as rows (key, value), the integers only, in each dialect's words.
+@dataclass(frozen=True)
+class _Figures:
+    """A dialect's words for a seat's stored figures (``p.stats``): ``stored``, them as a
+    JSON object, NULL where they are damaged (not JSON, or not an object) so that the sums
+    leave them out instead of failing; ``each``, the function giving an object's members as
+    rows (key, value); ``integer``, a member ``f`` that holds an integer, and ``value``, it."""
+
+    stored: str
+    each: str
+    integer: str
+    value: str
+
+
 _FIGURES = {
-    "sqlite": ("json_each(p.stats) AS f", "json_valid(p.stats) AND f.type = 'integer'", "f.value"),
-    "postgresql": (
-        "json_each(CAST(p.stats AS json)) AS f",
-        "json_typeof(f.value) = 'number'",
+    "sqlite": _Figures(
+        # Nested: json_type raises on what is not JSON, and an AND may be tested either way.
+        "CASE WHEN json_valid(p.stats) THEN"
+        " CASE WHEN json_type(p.stats) = 'object' THEN p.stats END END",
+        "json_each",
+        "f.type = 'integer'",
+        "f.value",
+    ),
+    "postgresql": _Figures(
+        "figures_object(p.stats)",  # migration 0011
+        "jsonb_each",
+        "jsonb_typeof(f.value) = 'number' AND CAST(f.value AS text) ~ '^-?[0-9]+$'",
         "CAST(CAST(f.value AS text) AS numeric)",
     ),
 }
+DAMAGED_LOGGED = 10
+"""The damaged seats a log line names (by match and seat) at most."""
 
 
 @dataclass
@@ -323,51 +361,87 @@ class LeagueRepo:
         )
         return [Standing(**dict(zip(r.keys(), r, strict=True))) for r in rows]
 
-    async def player_matches(
-        self, guild_id: int, user_id: int, game: str | None, limit: int | None = None
-    ) -> list[MatchResult]:
-        """The person's finished matches on the server (abandoned ones too), newest first."""
-        query = (
+    async def player_matches(self, guild_id: int, user_id: int, limit: int) -> list[MatchResult]:
+        """The person's latest ``limit`` finished matches on the server (abandoned ones
+        too), newest first."""
+        rows = await self.db.fetch_all(
             "SELECT m.* FROM match_players p JOIN matches m ON m.id = p.match_id"
-            " WHERE p.user_id = ? AND m.guild_id = ?"
+            " WHERE p.user_id = ? AND m.guild_id = ? ORDER BY m.id DESC LIMIT ?",
+            (user_id, guild_id, limit),
         )
-        params: list[Any] = [user_id, guild_id]
-        if game is not None:
-            query += " AND m.game = ?"
-            params.append(game)
-        query += " ORDER BY m.id DESC"
-        if limit is not None:
-            query += " LIMIT ?"
-            params.append(limit)
-        return await _with_seats(self.db, await self.db.fetch_all(query, params))
+        return await _with_seats(self.db, rows)
 
-    async def player_figures(self, guild_id: int, user_id: int) -> list[PlayerFigures]:
-        """The person's finished matches on the server added up per game, abandoned ones
-        left out: two aggregate reads, whatever the number of matches."""
+    async def player_figures(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[PlayerFigures]:
+        """The person's finished matches on the server (of ``game``, if given) added up per
+        game, abandoned ones left out: two aggregate reads, a few rows per game whatever the
+        number of matches. A seat whose stored figures are damaged counts as played, its
+        figures left out (and logged)."""
         seats = "FROM match_players p JOIN matches m ON m.id = p.match_id"
         mine = "p.user_id = ? AND m.guild_id = ? AND m.abandoned = 0"
+        params: tuple[object, ...] = (user_id, guild_id)
+        if game is not None:
+            mine += " AND m.game = ?"
+            params += (game,)
+        figures = _FIGURES[self.db.dialect]
+        damaged = f"p.stats IS NOT NULL AND {figures.stored} IS NULL"
+        # A run is the matches from one loss to the next, numbered by the losses before it:
+        # its wins are a streak, the last run's the current one.
         counted = await self.db.fetch_all(
-            "SELECT m.game, count(*), sum(CASE WHEN p.place = 1 AND EXISTS (SELECT 1"  # noqa: S608 (our words only)
-            " FROM match_players o WHERE o.match_id = p.match_id AND o.place <> 1)"
-            f" THEN 1 ELSE 0 END) {seats} WHERE {mine} GROUP BY m.game ORDER BY m.game",
-            (user_id, guild_id),
+            "WITH mine AS (SELECT m.game, p.match_id, CASE WHEN p.place = 1 AND EXISTS"  # noqa: S608 (our words only)
+            " (SELECT 1 FROM match_players o WHERE o.match_id = p.match_id AND o.place <> 1)"
+            f" THEN 1 ELSE 0 END AS won, CASE WHEN {damaged} THEN 1 ELSE 0 END AS damaged"
+            f" {seats} WHERE {mine}),"
+            " runs AS (SELECT game, won, damaged,"
+            " sum(1 - won) OVER (PARTITION BY game ORDER BY match_id) AS run FROM mine),"
+            " streaks AS (SELECT game, run, count(*) AS played, sum(won) AS won,"
+            " sum(damaged) AS damaged, max(run) OVER (PARTITION BY game) AS last"
+            " FROM runs GROUP BY game, run)"
+            " SELECT game, sum(played), sum(won), sum(CASE WHEN run = last THEN won ELSE 0 END),"
+            " max(won), sum(damaged) FROM streaks GROUP BY game ORDER BY game",
+            params,
         )
-        each, integer, value = _FIGURES[self.db.dialect]
+        value = figures.value
         summed = await self.db.fetch_all(
             f"SELECT m.game, f.key, sum(CASE WHEN {value} > 0 THEN {value} ELSE 0 END),"
-            f" sum(CASE WHEN {value} < 0 THEN {value} ELSE 0 END) {seats} CROSS JOIN {each}"
-            f" WHERE {mine} AND {integer} GROUP BY m.game, f.key",
-            (user_id, guild_id),
+            f" sum(CASE WHEN {value} < 0 THEN {value} ELSE 0 END) {seats}"
+            f" CROSS JOIN {figures.each}({figures.stored}) AS f"
+            f" WHERE {mine} AND {figures.integer} GROUP BY m.game, f.key",
+            params,
         )
+        if found := sum(int(row[5]) for row in counted):
+            await self._log_damaged(found, seats, f"{mine} AND {damaged}", params)
         gains: dict[str, dict[str, int]] = {}
         losses: dict[str, dict[str, int]] = {}
-        for game, key, gained, lost in summed:
-            gains.setdefault(game, {})[key] = int(gained)
-            losses.setdefault(game, {})[key] = int(lost)
+        for g, key, gained, lost in summed:
+            gains.setdefault(g, {})[key] = int(gained)
+            losses.setdefault(g, {})[key] = int(lost)
         return [
-            PlayerFigures(str(g), int(n), int(w), gains.get(g, {}), losses.get(g, {}))
-            for g, n, w in counted
+            PlayerFigures(
+                str(g), int(n), int(w), int(now), int(best), gains.get(g, {}), losses.get(g, {})
+            )
+            for g, n, w, now, best, _ in counted
         ]
+
+    async def _log_damaged(
+        self, count: int, seats: str, where: str, params: tuple[object, ...]
+    ) -> None:
+        """Say which of a person's seats (``where``: ``count`` of them) have damaged figures,
+        the first ``DAMAGED_LOGGED`` by match and seat."""
+        rows = await self.db.fetch_all(
+            f"SELECT p.match_id, p.seat {seats} WHERE {where} ORDER BY p.match_id LIMIT ?",
+            (*params, DAMAGED_LOGGED),
+        )
+        log.warning(
+            "person %s on server %s: %d damaged statistics (not a JSON object) left out of"
+            " their sums: %s%s",
+            params[0],
+            params[1],
+            count,
+            ", ".join(f"match {m} seat {s}" for m, s in rows),
+            ", …" if count > len(rows) else "",
+        )
 
     async def season_matches(self, season_id: int) -> list[MatchResult]:
         """Every match of a season, abandoned ones too, oldest first (for the export)."""
@@ -468,7 +542,7 @@ async def _with_seats(reader: Reader, rows: Iterable[Row]) -> list[MatchResult]:
                     name=p["name"] or "",
                     place=p["place"],
                     team=p["team"] if p["team"] is not None else p["seat"],
-                    stats=_stats(p["stats"]),
+                    stats=_stats(p),
                     points=p["points"],
                 )
             )

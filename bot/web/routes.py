@@ -241,7 +241,7 @@ async def player(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
     user_id = path_id(request, "user")
     name = await _person(site, server.guild_id, user_id)
-    records = await site.league.records(server.guild_id, user_id)
+    records = await site.league.stats(server.guild_id, user_id)
     if not records:  # only abandoned matches here
         raise missing()
     lang = request.query.get("lang")

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
+from bot.config import LeagueSettings
 from bot.games import SPECS
-from bot.storage import TableRepo
+from bot.league import League
+from bot.league.stats import GameStats, seat_of, won
+from bot.storage import Database, LeagueRepo, SettingsRepo, TableRepo
+from bot.storage.deals import DealRepo
 from bot.storage.records import MatchResult, MatchSeat, Seat
+from bot.tables import Choices, TableManager
+from bot.tables.history import History
+from bot.views.services import Boards, Services
 
 Player = int | str  # a person's user id, or an AI level
 
@@ -64,4 +72,52 @@ def result(
             )
             for i, (p, place) in enumerate(zip(players, places, strict=True))
         ],
+    )
+
+
+def added_up(user_id: int, matches: list[MatchResult]) -> list[GameStats]:
+    """Statistics per game added up here from every match of the person (any order),
+    abandoned ones left out: what the database's sums must equal."""
+    by_game: dict[str, GameStats] = {}
+    for match in sorted((m for m in matches if not m.abandoned), key=lambda m: m.id):
+        stats = by_game.setdefault(match.game, GameStats(match.game))
+        seat = seat_of(match, user_id)
+        stats.played += 1
+        if won(match, seat):
+            stats.won += 1
+            stats.streak += 1
+            stats.best_streak = max(stats.best_streak, stats.streak)
+        else:
+            stats.streak = 0
+        for key, n in SPECS[match.game].league.totals(seat.stats).items():
+            stats.totals[key] = stats.totals.get(key, 0) + n
+    return [by_game[g] for g in sorted(by_game)]
+
+
+class Answer:
+    """An interaction's response: what it was asked to send."""
+
+    def __init__(self) -> None:
+        self.sent: dict[str, Any] = {}
+
+    async def send_message(self, **sent: Any) -> None:
+        self.sent = sent
+
+
+def card_interaction(db: Database, guild_id: int, user_id: int) -> Any:
+    """An interaction on ``guild_id`` by ``user_id`` (a player card's: ``/league me``), the
+    bot's services over ``db``."""
+    services = Services(
+        # The card reads only the manager's history of deals: the real one over ``db``.
+        manager=cast(TableManager, SimpleNamespace(history=History(DealRepo(db)))),
+        publisher=cast(Boards, None),
+        league=League(LeagueRepo(db), LeagueSettings()),
+        choices=Choices(SettingsRepo(db)),
+    )
+    return SimpleNamespace(
+        client=SimpleNamespace(services=services),
+        guild_id=guild_id,
+        user=SimpleNamespace(id=user_id, display_name=f"P{user_id}"),
+        filesize_limit=10 * 2**20,
+        response=Answer(),
     )

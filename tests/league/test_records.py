@@ -1,5 +1,6 @@
-"""A person's record per game added up by the database (the web pages' player page) is the
-record added up from every match (the card's): SQLite and PostgreSQL, every game."""
+"""A person's record per game added up by the database (the player card and the web pages'
+player page), streaks included, is the record added up from every match: SQLite and
+PostgreSQL, every game."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ import pytest
 from bot.config import LeagueSettings
 from bot.games import SPECS
 from bot.league import League
-from bot.league.stats import game_stats
 from bot.storage import Database, LeagueRepo, TableRepo
 from tests.databases import Backend
 
-from .helpers import Player, finished
+from .helpers import Player, added_up, finished
 
 KEYS = ("points", "resti", "combinations", "scope", "busts", "hands", "deals", "penalty")
 
@@ -48,16 +48,11 @@ async def test_the_database_s_sums_are_the_matches_records(db: Database) -> None
         )
     league = League(LeagueRepo(db), LeagueSettings())
     for person in (7, 8):
-        every = game_stats(person, await league.repo.player_matches(1, person, None))
-        records = await league.records(1, person)
-        assert len(records) == len(SPECS) == len(every)
-        for record, stats in zip(records, every, strict=True):
-            assert (record.game, record.played, record.won) == (
-                stats.game,
-                stats.played,
-                stats.won,
-            )
-            assert record.totals == stats.totals, record.game
-    (minchiate,) = [r for r in await league.records(1, 7) if r.game == "minchiate"]
+        every = added_up(person, await league.repo.player_matches(1, person, 100))
+        assert len(every) == len(SPECS)
+        assert await league.stats(1, person) == every
+        assert any(s.streak > 0 for s in every) and any(s.best_streak > 1 for s in every)
+        assert await league.stats(1, person, "scopa") == [s for s in every if s.game == "scopa"]
+    (minchiate,) = await league.stats(1, 7, "minchiate")
     assert minchiate.totals["resti_won"] > 0 and minchiate.totals["resti_lost"] > 0
-    assert await league.records(1, 99) == []
+    assert await league.stats(1, 99) == []

@@ -1,30 +1,45 @@
-"""A person's statistics added up from their matches: totals, win rates, streaks."""
+"""A person's statistics added up by the database from their matches (SQLite and PostgreSQL):
+totals, win rates, streaks."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.config import LeagueSettings
 from bot.games import SPECS
-from bot.league.stats import game_stats
-from bot.storage.records import MatchResult
+from bot.league import League
+from bot.storage import Database, LeagueRepo, TableRepo
+from tests.databases import Backend
 
-from .helpers import result
-
-
-def _match(match_id: int, game: str, place: int, stats: dict[str, int]) -> MatchResult:
-    match = result(game, [7, 8], [place, 3 - place])
-    match.id = match_id
-    match.seats[0].stats = stats
-    return match
+from .helpers import Player, finished
 
 
-def test_streaks_win_rates_and_game_figures() -> None:
-    matches = [
-        _match(1, "centocinque", 1, {"hands": 5, "hands_won": 3, "penalty": 20, "missed": 1}),
-        _match(2, "centocinque", 1, {"hands": 4, "hands_won": 2, "penalty": 10, "eliminated": 0}),
-        _match(3, "centocinque", 2, {"hands": 6, "hands_won": 1, "penalty": 110, "eliminated": 1}),
-        _match(4, "centocinque", 1, {"hands": 5, "hands_won": 3, "penalty": 5, "called_out": 2}),
-        _match(5, "cento", 2, {"busts": 3, "chips_lost": 3}),
-    ]
-    stats = {s.game: s for s in game_stats(7, list(reversed(matches)))}  # any order
+@pytest.fixture
+async def db(backend: Backend) -> AsyncIterator[Database]:
+    opened = await backend.open()
+    yield opened
+    await opened.close()
+
+
+async def _play(db: Database, game: str, ranking: list[list[int]], **stats: Any) -> None:
+    """A match of person 7 (seat 0) and others, 7's seat with ``stats``."""
+    people: list[Player] = [7, 8, 9, 10]
+    players = people[: sum(len(g) for g in ranking)]
+    figures = [stats] + [{}] * (len(players) - 1)
+    await finished(TableRepo(db), game, players, ranking, stats=figures)
+
+
+async def test_streaks_win_rates_and_game_figures(db: Database) -> None:
+    won, lost = [[0], [1]], [[1], [0]]
+    await _play(db, "centocinque", won, hands=5, hands_won=3, penalty=20, missed=1)
+    await _play(db, "centocinque", won, hands=4, hands_won=2, penalty=10, eliminated=0)
+    await _play(db, "centocinque", lost, hands=6, hands_won=1, penalty=110, eliminated=1)
+    await _play(db, "cento", lost, busts=3, chips_lost=3)
+    await _play(db, "centocinque", won, hands=5, hands_won=3, penalty=5, called_out=2)
+    stats = {s.game: s for s in await League(LeagueRepo(db), LeagueSettings()).stats(1, 7)}
     c = stats["centocinque"]
     assert (c.played, c.won, c.streak, c.best_streak) == (4, 3, 1, 2)
     assert c.win_rate == 0.75
@@ -33,19 +48,17 @@ def test_streaks_win_rates_and_game_figures() -> None:
     )
     lines = SPECS["centocinque"].text.stats_lines(c.totals, c.played)
     assert "tally per hand 7.2" in lines[0]  # 145 penalty points in 20 hands
-    assert (stats["cento"].played, stats["cento"].won, stats["cento"].totals["busts"]) == (1, 0, 3)
+    cento = stats["cento"]
+    assert (cento.played, cento.won, cento.streak, cento.totals["busts"]) == (1, 0, 0, 3)
 
 
-def test_minchiate_resti_won_and_lost_and_a_draw_is_no_win() -> None:
-    win = result("minchiate", [7, 8, 9, 10], [1, 2, 1, 2])
-    win.id, win.seats[0].stats = 1, {"points": 60, "resti": 3, "combinations": 2}
-    lose = result("minchiate", [7, 8, 9, 10], [2, 1, 2, 1])
-    lose.id, lose.seats[0].stats = 2, {"points": 40, "resti": -1}
-    draw = result("minchiate", [7, 8, 9, 10], [1, 1, 1, 1])
-    draw.id, draw.seats[0].stats = 3, {"points": 50, "resti": 0}
-    (m,) = game_stats(7, [win, lose, draw])
+async def test_minchiate_resti_won_and_lost_and_a_draw_is_no_win(db: Database) -> None:
+    await _play(db, "minchiate", [[0, 2], [1, 3]], points=60, resti=3, combinations=2)
+    await _play(db, "minchiate", [[1, 3], [0, 2]], points=40, resti=-1)
+    await _play(db, "minchiate", [[0, 1, 2, 3]], points=50, resti=0)
+    (m,) = await League(LeagueRepo(db), LeagueSettings()).stats(1, 7)
     assert (m.played, m.won, m.totals["resti_won"], m.totals["resti_lost"]) == (3, 1, 3, 1)
     assert m.totals["points"] / m.played == 50
-    assert m.totals["combinations"] == 2 and m.streak == 0
+    assert m.totals["combinations"] == 2 and (m.streak, m.best_streak) == (0, 1)
     (line,) = SPECS["minchiate"].text.stats_lines(m.totals, m.played)
     assert line == "Resti won 3, lost 1 · average points 50.0 · combinations declared 2"

@@ -3,10 +3,10 @@
 
 Each case is a board of every registered game (at its painter's seats, after its painter's
 moves, played at random from seed 11) and the hand of the seat on turn there (its playable
-cards raised), and the largest hand of all (34 Minchiate cards). A case is stored as what it
-is drawn from (``<case>.json``: the public view and the names, or the cards) and the picture
-the bot sent for it (``<case>.png``), so that the test draws from the same input whatever
-the engines do since.
+cards raised), the largest hand of all (34 Minchiate cards), and a knockout's bracket of 16
+half played. A case is stored as what it is drawn from (``<case>.json``: the public view and
+the names, the cards, or the bracket's rounds) and the picture the bot sent for it
+(``<case>.png``), so that the test draws from the same input whatever the engines do since.
 
 The pictures were made once, from the code before the pictures were drawn and encoded
 faster (main at 8293006), by running this file with that checkout first on the path::
@@ -14,7 +14,10 @@ faster (main at 8293006), by running this file with that checkout first on the p
     PYTHONPATH=<checkout of 8293006> python tests/pictures/reference.py tests/pictures/reference
 
 It uses only what that code has: ``bot.gallery``'s ``board_image`` and ``hand_image``. The
-PNGs are stored recompressed (zlib's level 9), their pixels as sent.
+bracket came later, from main at 185cca1 (before brackets were mapped to a palette chosen
+once), the same way with its name after the folder (``... tests/pictures/reference
+bracket-16``: only the cases named are written). The PNGs are stored recompressed (zlib's
+level 9), their pixels as sent.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.gallery import board_image, hand_image, painter
+from bot.gallery import Slot, board_image, bracket_image, hand_image, painter
 from bot.games import GAMES, SPECS
 from bot.games.minchiate.cards import PACK as MINCHIATE_PACK
 from bot.games.minchiate.cards import sort_cards
@@ -63,13 +66,27 @@ def cases() -> dict[str, Case]:
         "cards": largest,
         "legal": largest[::3],
     }
+    made["bracket-16"] = {"kind": "bracket", "size": 16, **_bracket()}
     return made
+
+
+def _bracket() -> Case:
+    """A knockout of 16 half played: the first round with a bye, the second with two winners
+    and two matches under way, the rest to come; names short, long and accented."""
+    names = [f"Entrant {n}" for n in range(1, 16)] + ["Zoë Antonietta Bracciolini-Ferretti"]
+    first = [[names[i], names[15 - i], i % 2] for i in range(8)]
+    first[3] = [names[3], None, 0]  # a bye
+    second = [[names[i], names[7 - i], 0 if i < 2 else None] for i in range(4)]
+    return {"title": "Torneo · Scopa · Eliminazione diretta", "rounds": [first, second]}
 
 
 def draw(case: Case) -> bytes:
     """The PNG bytes the bot sends for ``case``."""
     if case["kind"] == "board":
         return board_image(case["game"], case["view"], case["names"])
+    if case["kind"] == "bracket":
+        rounds = [[Slot(*slot) for slot in matches] for matches in case["rounds"]]
+        return bracket_image(case["title"], rounds, case["size"])
     return hand_image(case["game"], case["cards"], set(case["legal"]))
 
 
@@ -83,13 +100,16 @@ def stored() -> dict[str, tuple[Case, Image.Image]]:
     return found
 
 
-def write(folder: Path) -> None:
+def write(folder: Path, names: list[str]) -> None:
+    """Write the cases ``names`` (all, if none) into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, case in cases().items():
+        if names and name not in names:
+            continue
         (folder / f"{name}.json").write_text(json.dumps(case, sort_keys=True) + "\n")
         with Image.open(io.BytesIO(draw(case))) as picture:
             picture.save(folder / f"{name}.png", optimize=True, compress_level=9)
 
 
 if __name__ == "__main__":
-    write(Path(sys.argv[1]))
+    write(Path(sys.argv[1]), sys.argv[2:])

@@ -1,15 +1,17 @@
-"""PNG bytes through the shared palette look like the pictures they encode."""
+"""PNG bytes through the shared palette, or a bracket's, look like the pictures they encode."""
 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.gallery import board_picture, prepare
+from bot.gallery import Slot, board_picture, bracket_image, prepare
 from bot.games import SPECS
 from bot.pictures import hand_picture, pack_cards, png
+from bot.pictures.bracket import bracket_picture
 from bot.pictures.output import COLOURS, indexed_png, palette
 from tests.games.support import middle_size
 from tests.pictures.support import decode, public_view
@@ -41,6 +43,25 @@ def test_a_board_keeps_its_colours(game: str, seats: int) -> None:
     prepare()
     picture = board_picture(game, public_view(game, seats, seed=8, moves=25))
     assert _faithful(png(picture), picture) < 2
+
+
+def test_a_bracket_is_mapped_to_a_palette_chosen_once_and_keeps_its_colours(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Choosing a palette for each bracket was two thirds of its cost."""
+    rounds = [[Slot("Ana", "Bruno", 1), Slot("Carla", None, 0)], [Slot("Bruno", "Carla")]]
+    bracket_image("First", rounds[:1], 2)  # the first may choose it
+    chose: list[bool] = []
+    quantize = Image.Image.quantize
+
+    def watched(image: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        chose.append(kwargs.get("palette") is None)
+        return quantize(image, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", watched)
+    data = bracket_image("Bracket", rounds, 2)
+    assert chose == [False]  # mapped to a known palette, none chosen
+    assert _faithful(data, bracket_picture("Bracket", rounds, 2)) < 2
 
 
 def test_the_png_written_holds_the_palette_image_exactly() -> None:

@@ -1,15 +1,15 @@
-"""What people see stays as it was: each game's board and a full hand, drawn by today's
-code, against the pictures the bot sent before they were drawn and encoded faster
-(tests/pictures/reference, made by tests/pictures/reference.py), by SSIM: each card's rank
-and suit corner in a hand, and every window of a picture; and the text sent beside a picture
-is the same with it or without it.
+"""What people see stays as it was: each game's board, a full hand and a knockout's bracket,
+drawn by today's code, against the pictures the bot sent before they were drawn and encoded
+faster (tests/pictures/reference, made by tests/pictures/reference.py), by SSIM: each card's
+rank and suit corner in a hand, and every window of a picture; and the text sent beside a
+picture is the same with it or without it.
 
 The thresholds: SSIM is 1.0 for the same picture; the corner of the next rank (trump 31
 where 32 was) scores 0.91, a seat's count changed by one 0.03 in its window; so a corner at
 0.98 or more shows the same rank and sign to anyone. A hand's card corners that lie over
 another card may differ by their edge pixels (bot/pictures/indexed.py): its worst window may
-fall to 0.95 (0.965 is the lowest today, every corner at 1.0); a board's not under 0.98 (all
-are the same, 1.0)."""
+fall to 0.95 (0.965 is the lowest today, every corner at 1.0); a board's or a bracket's not
+under 0.98 (all are the same, 1.0; a match of a bracket won by the other side 0.28)."""
 
 from __future__ import annotations
 
@@ -92,6 +92,15 @@ def test_the_measure_sees_a_count_changed_by_one() -> None:
     view = {**case["view"], "hand_sizes": list(case["view"]["hand_sizes"])}
     view["hand_sizes"][1] += 1
     _, score = worst_window(grey(_picture({**case, "view": view})), grey(reference), WINDOW)
+    assert score < BOARD_WINDOW
+
+
+def test_the_measure_sees_a_bracket_s_other_winner() -> None:
+    case, reference = REFERENCES["bracket-16"]
+    rounds = [[list(slot) for slot in matches] for matches in case["rounds"]]
+    rounds[1][0][2] = 1  # the second round's first match won by the other side
+    picture = _picture({**case, "rounds": rounds})
+    _, score = worst_window(grey(picture), grey(reference), WINDOW)
     assert score < BOARD_WINDOW
 
 

@@ -99,3 +99,9 @@ async def test_both_dialects_end_with_the_same_tables_columns_and_indexes(
     finally:
         await sqlite.close()
         await pg.close()
+
+
+def test_what_only_postgresql_lacks_is_added_to_postgresql_s_words_alone() -> None:
+    sqlite, pg = dict(migrations("sqlite")), dict(migrations("postgresql"))
+    assert "CREATE FUNCTION figures_object" in pg[11] and "FUNCTION" not in sqlite[11]
+    assert all(pg[n].startswith(postgresql(sqlite[n])) for n in sqlite)

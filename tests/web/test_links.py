@@ -3,54 +3,26 @@ card's to the person's page (none once they hid their name), each opening that p
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import discord
 
-from bot.config import LeagueSettings
-from bot.league import League
-from bot.storage import Database, LeagueRepo, SettingsRepo, WebRepo
+from bot.storage import Database, WebRepo
 from bot.storage.deals import DealRepo
-from bot.tables import Choices, TableManager
 from bot.tables.history import History
 from bot.views.league_card import show_stats
 from bot.views.replay import _step_message
-from bot.views.services import Boards, Services
+from tests.league.helpers import card_interaction
 from tests.web.support import GUILD, Client, briscola_deals, page_at
 
 ADDRESS = "https://cards.example"
 
 
-class Answer:
-    """An interaction's response: what it was asked to send."""
-
-    def __init__(self) -> None:
-        self.sent: dict[str, Any] = {}
-
-    async def send_message(self, **sent: Any) -> None:
-        self.sent = sent
-
-
 def an_interaction(db: Database, user_id: int) -> Any:
-    """An interaction on GUILD by ``user_id``, the bot's services over ``db``, the pages at
-    ADDRESS."""
-    league = League(LeagueRepo(db), LeagueSettings())
-    league.web.address = ADDRESS
-    services = Services(
-        # The card reads only the manager's history of deals: the real one over ``db``.
-        manager=cast(TableManager, SimpleNamespace(history=History(DealRepo(db)))),
-        publisher=cast(Boards, None),
-        league=league,
-        choices=Choices(SettingsRepo(db)),
-    )
-    return SimpleNamespace(
-        client=SimpleNamespace(services=services),
-        guild_id=GUILD,
-        user=SimpleNamespace(id=user_id, display_name=f"P{user_id}"),
-        filesize_limit=10 * 2**20,
-        response=Answer(),
-    )
+    """The card's interaction on GUILD by ``user_id``, the pages at ADDRESS."""
+    interaction = card_interaction(db, GUILD, user_id)
+    interaction.client.services.league.web.address = ADDRESS
+    return interaction
 
 
 def on_the_site(url: str | None) -> str:

@@ -98,6 +98,32 @@ async def test_a_player_page_has_the_record_and_the_chart(
     assert chart.status == 200 and (await chart.read()).startswith(b"\x89PNG")
 
 
+DAMAGED = ("{not json", "[1, 2]", "7", '"rounds"', "")
+
+
+async def test_a_damaged_statistics_row_is_logged_and_the_page_shows_the_rest(
+    client: Client, db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    tables, league = TableRepo(db), League(LeagueRepo(db), LeagueSettings())
+    kept = {"rounds": 4, "scope": 2, "settebello": 1, "primiera": 1, "points": 11}
+    lost = dict.fromkeys(kept, 100)
+    ids = []
+    for stats in [kept] + [lost] * len(DAMAGED):
+        ids.append(await finished(tables, "scopa", [1, 2], [[0], [1]], stats=[stats, kept]))
+        await league.record(ids[-1])
+    async with db.transaction() as tx:
+        await tx.executemany(
+            "UPDATE match_players SET stats = ? WHERE match_id = ? AND seat = 0",
+            list(zip(DAMAGED, ids[1:], strict=True)),
+        )
+    page = await page_at(client, f"/s/{GUILD}/p/1?lang=en")
+    assert "Rounds played 4 · scope per round 0.50 · settebello taken 1" in page
+    other = await page_at(client, f"/s/{GUILD}/p/2?lang=en")  # their seats are whole
+    assert f"Rounds played {4 * len(ids)} · scope per round 0.50" in other
+    (warning,) = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert f"{len(DAMAGED)} damaged" in warning and str(ids[1]) in warning
+
+
 async def test_someone_who_played_only_on_another_server_has_no_page_nor_chart_here(
     client: Client, db: Database
 ) -> None:
