@@ -306,7 +306,7 @@ async def test_a_duplicate_deal_is_replayed_once_no_table_dealt_alike_is_left(
     for seat in store.table(first["table_id"]).seats:
         user = people[seat["user_id"]]
         left = await answer(await user.slash("tournament leave", channel=thread))
-        assert "You left the tournament" in left, left
+        assert "You left the tournament: the AI plays your seats to the end" in left, left
     await discord.wait_for(
         lambda: store.table(first["table_id"]).status == "finished", 60, "the first table"
     )
