@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.games import SPECS, GameError
 from bot.games.base import parse_options
-from bot.i18n import speaking, t
+from bot.i18n import speaking, t, tn
 from bot.league import League
 from bot.storage.records import Seat
 from bot.storage.tournaments import (
@@ -252,9 +252,9 @@ class Tournaments:
             await self._say(
                 tour,
                 lambda: t(
-                    "The tournament starts: {n} entrants, {rounds} rounds.",
-                    n=len(tour.entrants),
-                    rounds=record.rounds,
+                    "The tournament starts: {entrants}, {rounds}.",
+                    entrants=tn("{n} entrant", "{n} entrants", len(tour.entrants)),
+                    rounds=tn("{n} round", "{n} rounds", record.rounds or 0),
                 ),
             )
             await self._carry_on(tour)
@@ -274,21 +274,25 @@ class Tournaments:
         if groups and len(groups[-1]) < size:
             if not record.ai_fill:
                 raise TableError(
-                    t(
+                    tn(
+                        "Teams are of {size}: {n} person signed up. One more, or a tournament"
+                        " where the AI may fill a seat.",
                         "Teams are of {size}: {n} people signed up. One more, or a tournament"
                         " where the AI may fill a seat.",
+                        len(people),
                         size=size,
-                        n=len(people),
                     )
                 )
             groups[-1] += [Member(user_id=None, name=t("AI"))] * (size - len(groups[-1]))
         if record.format == "duplicate" and len(groups) % SIDES:
             if not record.ai_fill:
                 raise TableError(
-                    t(
+                    tn(
+                        "A duplicate tournament seats its entrants two by two: {n} entrant."
+                        " One more, or a tournament where the AI may fill a seat.",
                         "A duplicate tournament seats its entrants two by two: {n} entrants."
                         " One more, or a tournament where the AI may fill a seat.",
-                        n=len(groups),
+                        len(groups),
                     )
                 )
             groups.append([Member(user_id=None, name=t("AI"))] * size)
@@ -361,23 +365,25 @@ class Tournaments:
             await self._pause(
                 tour,
                 lambda: t(
-                    "Round {round} needs {n} threads, and this server may open only {room} more"
-                    " (Discord's limit of active threads). Archive some, then resume with"
+                    "Round {round} needs {threads}, and Discord's limit of active threads"
+                    " leaves this server room for {room}. Archive some, then resume with"
                     " /tournament start.",
                     round=tour.record.round,
-                    n=len(waiting),
-                    room=room,
+                    threads=tn("{n} thread", "{n} threads", len(waiting)),
+                    room=tn("{n} thread", "{n} threads", room),
                 ),
             )
             return
         if room is not None and waiting and room - len(waiting) < THREADS_NEAR:
             await self._say(
                 tour,
-                lambda: t(
-                    "Round {round} leaves this server {left} threads before Discord's limit of"
+                lambda: tn(
+                    "Round {round} leaves this server {n} thread before Discord's limit of"
                     " active threads: archive some, or a later round may have to wait.",
+                    "Round {round} leaves this server {n} threads before Discord's limit of"
+                    " active threads: archive some, or a later round may have to wait.",
+                    room - len(waiting),
                     round=tour.record.round,
-                    left=room - len(waiting),
                 ),
             )
         for match in tour.matches:
