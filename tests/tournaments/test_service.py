@@ -571,7 +571,7 @@ async def test_a_knockout_winner_who_drops_is_not_paired_again(world: World) -> 
 async def test_a_partnership_tournament_holds_at_most_its_entrants_as_teams(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.tournaments.service.MOST_ENTRANTS", 3)  # 256 in use
+    monkeypatch.setattr("bot.tournaments.signup.MOST_ENTRANTS", 3)  # 256 in use
     tours = await world.open()
     tour_id = (await tours.new(plan("knockout", seats=4, ai_fill=True))).record.id
     await tours.join(tour_id, 1, "P1", partner=Member(user_id=2, name="P2"))
