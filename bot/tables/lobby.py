@@ -156,9 +156,18 @@ class Lobby:
 
     async def leave(self, table: Table, user_id: int) -> bool:
         """Leave the lobby, or hand your seat in a running game to the AI: True if the AI
-        now plays the seat."""
+        now plays the seat. A table nobody hosts is a tournament's match: its seats are the
+        tournament's, and a player leaving it would escape its rules (and the walkover)."""
         async with table.lock:
             seat = need_seated(table, user_id)
+            if table.record.host_id == NO_HOST:
+                raise TableError(
+                    t(
+                        "This table is a tournament's match: your seat stays yours to the"
+                        " end. To withdraw from the tournament, use /tournament leave; the"
+                        " organiser can take you out with /tournament drop."
+                    )
+                )
             if table.playing:
                 await self._to_the_ai(table, seat)
                 return True

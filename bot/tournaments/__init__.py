@@ -2,7 +2,8 @@
 
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament
 from bot.tournaments.host import ChannelGone, Host, ThreadRefused
-from bot.tournaments.service import Plan, Tournaments
+from bot.tournaments.service import Tournaments
+from bot.tournaments.signup import Plan
 
 __all__ = [
     "ChannelGone",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.seating import Seating
-from bot.storage.tournaments import EntrantRecord, MatchRecord, Tournament
+from bot.storage.tournaments import EntrantRecord, MatchRecord, Tournament, TournamentRecord
 from bot.tournaments.pairing import (
     duplicate_scores,
     duplicate_tables,
@@ -21,6 +21,11 @@ from bot.tournaments.pairing import (
 from bot.tournaments.standings import DRAW, LOSS, WIN, Played, byes, met, scores, standings
 
 SIDES = 2  # every tournament match is between two sides: two people, or two teams
+
+
+def team_size(record: TournamentRecord) -> int:
+    """The people on each side of the tournament's matches."""
+    return record.seats // SIDES
 
 
 def derived_seed(seed: int, *parts: object) -> int:

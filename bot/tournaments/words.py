@@ -4,7 +4,7 @@ words of the language being spoken (the service speaks the channel's)."""
 from __future__ import annotations
 
 from bot.i18n import N_, t
-from bot.storage.tournaments import MatchRecord, Tournament
+from bot.storage.tournaments import MatchRecord, Member, Tournament
 from bot.text import game_title
 from bot.tournaments.rounds import entrant, winner
 
@@ -49,6 +49,11 @@ def summons(match: MatchRecord, people: list[int], until: int) -> str:
 
 def name(tour: Tournament, n: int) -> str:
     return entrant(tour, n).name
+
+
+def team(members: list[Member]) -> str:
+    """An entrant's name: its people's."""
+    return " & ".join(m.name for m in members)
 
 
 def round_text(tour: Tournament, matches: list[MatchRecord]) -> str:

@@ -94,7 +94,8 @@ async def start(interaction: Interaction, table: Table) -> None:
 
 async def _not_a_match(interaction: Interaction, table: Table) -> None:
     """A tournament's match is the organiser's to decide (/tournament settle, drop): nobody
-    ends it, nor hands a seat of it to the AI, from the table."""
+    ends it, nor hands a seat of it to the AI, from the table (a player leaving their own
+    seat is refused by the tables: ``Lobby.leave``)."""
     tours = services(interaction).tournaments
     if tours is not None and await tours.plays_at(table.id):
         raise TableError(

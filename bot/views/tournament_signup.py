@@ -60,13 +60,20 @@ async def leave(interaction: Interaction, tournament_id: int | None = None) -> N
         else await tours.in_channel(home_of(interaction))
     )
     started = tour.record.status != "signup"
-    await tours.leave(tour.record.id, interaction.user.id)
+    tour = await tours.leave(tour.record.id, interaction.user.id)
     await tell(
         interaction,
-        t("You left the tournament: a match you were playing is lost by walkover.")
-        if started
-        else t("You are no longer signed up."),
+        _withdrawn(tour, interaction.user.id) if started else t("You are no longer signed up."),
     )
+
+
+def _withdrawn(tour: Tournament, user_id: int) -> str:
+    """What became of the match a person who withdrew was playing: in a duplicate where the
+    AI may fill a seat, the AI plays it to the end; else it is lost by walkover."""
+    n = next(e.n for e in tour.entrants if user_id in e.user_ids)
+    if any(m.status == "playing" and n in m.sides for m in tour.matches):
+        return t("You left the tournament: the AI plays your seats to the end of your match.")
+    return t("You left the tournament: a match you were playing is lost by walkover.")
 
 
 # -- the sign-up message's buttons -----------------------------------------------------------

@@ -267,13 +267,16 @@ async def test_bad_input_gets_a_clear_answer_and_loses_nothing(
         lambda: [m["status"] for m in matches(store)] == ["playing"], 10, "the match on again"
     )
     # Nobody at a match's table may end it, or hand the other side's seat to the AI: the
-    # organiser decides it with /tournament.
+    # organiser decides it with /tournament. Nor may a player leave it to the AI: withdrawing
+    # is /tournament leave (a walkover).
     (moved,) = discord.world.threads_of(discord.channel)
     for player in (ann, discord.user("bob")):
         ended = await answer(await player.slash("table end", channel=moved))
         assert "the organiser decides it with /tournament settle" in ended, ended
         kicked = await answer(await player.slash("table kick", channel=moved, seat=1))
         assert "the organiser decides it with /tournament settle" in kicked, kicked
+        left = await answer(await player.slash("table leave", channel=moved))
+        assert "a tournament's match" in left and "use /tournament leave" in left, left
     row = store.table(matches(store)[0]["table_id"])
     assert row.status == "playing" and not any(s["away"] for s in row.seats)
     # Without Create Public Threads, /tournament new says what is missing.
@@ -291,16 +294,19 @@ async def test_a_duplicate_deal_is_replayed_once_no_table_dealt_alike_is_left(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
     store, boss = await started(
-        discord, bot_process, 4, game="briscola", format="duplicate", rounds=2
+        discord, bot_process, 4, game="briscola", format="duplicate", rounds=2, ai_fill=True
     )
     await discord.wait_for(partial(round_open, store, 1), 10, "round 1")
     first, _ = matches(store)
     (thread, _) = discord.world.threads_of(discord.channel)
     assert thread.id == first["thread_id"]
     people = {u.id: u for u in map(discord.user, NAMES[:4])}
-    for seat in store.table(first["table_id"]).seats:  # the AI plays the first table out
-        left = await answer(await people[seat["user_id"]].slash("table leave", channel=thread))
-        assert "the AI plays your seat" in left, left
+    # The first table's players withdraw: the AI plays their seats out (a duplicate where
+    # the AI may fill a seat).
+    for seat in store.table(first["table_id"]).seats:
+        user = people[seat["user_id"]]
+        left = await answer(await user.slash("tournament leave", channel=thread))
+        assert "You left the tournament: the AI plays your seats to the end" in left, left
     await discord.wait_for(
         lambda: store.table(first["table_id"]).status == "finished", 60, "the first table"
     )

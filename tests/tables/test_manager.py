@@ -14,6 +14,7 @@ from bot.config import LeagueSettings, TableSettings
 from bot.games import GameError
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
+from bot.storage.records import Seat
 from bot.tables import OutOfDate, Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
 from tests.clock import VirtualClock
@@ -224,6 +225,22 @@ async def test_a_match_played_to_the_end_is_stored_with_its_places(world: World)
     assert row is not None and sorted(json.loads(row[0])["chips"])[:2] == [0, 0]
     with pytest.raises(TableError, match="no table"):
         m.in_channel(10)
+    await world.close(m)
+
+
+async def test_a_seat_at_a_table_nobody_hosts_is_not_left_to_the_ai(world: World) -> None:
+    """A tournament's match: a player leaving would hand the seat to the AI and escape the
+    tournament's rules; they are told how to withdraw, and the game goes on as it was."""
+    m = await world.open()
+    seats = [Seat(name="Ann", user_id=100), Seat(name="Bob", user_id=101)]
+    table = await m.seated(1, 10, "briscola", {}, seats)
+    with pytest.raises(TableError, match=r"tournament's match.* /tournament leave"):
+        await m.leave(table, 100)
+    with pytest.raises(TableError, match="not seated"):
+        await m.leave(table, 999)
+    stored = await m.repo.get(table.id)
+    assert stored is not None and not any(s.away for s in stored.seats)
+    assert table.playing and not any(s.away for s in table.seats)
     await world.close(m)
 
 

@@ -330,7 +330,7 @@ async def test_a_thread_refused_pauses_the_tournament_with_the_reason(world: Wor
     world.host.refuse = None
     world.host.room = 0  # the server is at Discord's limit: said before any thread is asked
     tour = await tours.start(tour_id)
-    assert tour.record.status == "paused" and "may open only 0 more" in world.host.said[-1]
+    assert tour.record.status == "paused" and "room for 0 threads" in world.host.said[-1]
     world.host.room = None
     tour = await tours.start(tour_id)
     assert tour.record.status == "running" and tour.matches[0].status == "playing"
@@ -571,7 +571,7 @@ async def test_a_knockout_winner_who_drops_is_not_paired_again(world: World) -> 
 async def test_a_partnership_tournament_holds_at_most_its_entrants_as_teams(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.tournaments.service.MOST_ENTRANTS", 3)  # 256 in use
+    monkeypatch.setattr("bot.tournaments.signup.MOST_ENTRANTS", 3)  # 256 in use
     tours = await world.open()
     tour_id = (await tours.new(plan("knockout", seats=4, ai_fill=True))).record.id
     await tours.join(tour_id, 1, "P1", partner=Member(user_id=2, name="P2"))
@@ -592,6 +592,30 @@ async def test_a_round_that_leaves_few_threads_is_warned_of(world: World) -> Non
     tour = await tours.start(tour_id)
     assert tour.record.status == "running" and len(world.host.threads) == 2
     assert any("Round 1 leaves this server 99 threads" in s for s in world.host.said)
+
+
+async def test_each_count_told_agrees_with_its_number(world: World) -> None:
+    """One person, one entrant, one round, one thread: each said in the singular."""
+    tours = await world.open()
+    alone = await signed_up(tours, "knockout", 1, seats=4)  # drawn into a team of one
+    with pytest.raises(TableError, match=r"Teams are of 2: 1 person signed up\. One more"):
+        await tours.start(alone)
+    odd = await signed_up(tours, "duplicate", 1, channel_id=11, rounds=1)
+    with pytest.raises(TableError, match=r"two by two: 1 entrant\. One more"):
+        await tours.start(odd)
+    tour_id = await signed_up(tours, "knockout", 2, channel_id=12)
+    world.host.room = 0
+    tour = await tours.start(tour_id)
+    assert "The tournament starts: 2 entrants, 1 round." in world.host.said
+    assert tour.record.status == "paused"
+    assert world.host.said[-1].startswith(
+        "Round 1 needs 1 thread, and Discord's limit of active threads leaves this server"
+        " room for 0 threads."
+    )
+    world.host.room = 2
+    tour = await tours.start(tour_id)
+    assert tour.record.status == "running"
+    assert any("Round 1 leaves this server 1 thread before" in s for s in world.host.said)
 
 
 async def test_a_knockout_match_settled_as_a_draw_says_who_goes_through(world: World) -> None:
