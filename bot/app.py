@@ -86,7 +86,7 @@ class TavoloBot(commands.AutoShardedBot):
         self._publisher = publisher
         league = League(LeagueRepo(self._db), settings.league)
         league.web.address = settings.web.public_address
-        publisher.web = league.web
+        publisher.posts.web = league.web
         tours = self._tournaments = Tournaments(
             TournamentRepo(self._db), manager, league, settings.discord.runs
         )

@@ -32,7 +32,9 @@ from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ClassVar, Protocol, overload
+from typing import Any, ClassVar, Protocol, TypeVar, overload
+
+from pydantic import BaseModel
 
 _MIGRATION = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 POSTGRESQL_ONLY = "-- PostgreSQL only:\n"
@@ -141,6 +143,16 @@ class Row(Protocol):
     def __iter__(self) -> Iterator[Any]: ...
     def __len__(self) -> int: ...
     def keys(self) -> Iterable[str]: ...
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def from_row(model: type[ModelT], row: Row, **computed: Any) -> ModelT:
+    """A ``model`` of a row: each field the column of its name, but those given as
+    ``computed`` (parsed, renamed or derived from other columns)."""
+    columns = {name: row[name] for name in model.model_fields if name not in computed}
+    return model(**columns, **computed)
 
 
 class Reader(Protocol):

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.storage.db import Connection, Database, Row
+from bot.storage.db import Connection, Database, Row, from_row
 from bot.storage.league import open_season_id
 from bot.storage.records import Status
 
@@ -95,19 +95,12 @@ _SELECT = (
 
 
 def _stored(row: Row) -> StoredDeal:
-    return StoredDeal(
-        short_id=row["short_id"],
-        table_id=row["table_id"],
-        deal=row["deal"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        season_id=row["season_id"],
-        game=row["game"],
-        finished_at=row["finished_at"],
+    return from_row(
+        StoredDeal,
+        row,
         record=json.loads(row["record"]),
         table_status=row["status"],
         secret=row["secret"] if row["secret"] is not None else str(row["seed"]),
-        seed=row["seed"],
         shared=bool(row["shared"]),
     )
 

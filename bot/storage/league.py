@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.storage.db import Connection, Database, Reader, Row, now
+from bot.storage.db import Connection, Database, Reader, Row, from_row, now
 from bot.storage.records import MatchResult, MatchSeat, Rating, Season, Standing
 
 log = logging.getLogger(__name__)
@@ -519,7 +519,7 @@ async def _ratings(
         f" AND player IN ({','.join('?' * len(wanted))})",
         (guild_id, game, *wanted),
     )
-    return {r["player"]: Rating(mu=r["mu"], sigma=r["sigma"], matches=r["matches"]) for r in rows}
+    return {r["player"]: from_row(Rating, r) for r in rows}
 
 
 async def _with_seats(reader: Reader, rows: Iterable[Row]) -> list[MatchResult]:
@@ -535,27 +535,14 @@ async def _with_seats(reader: Reader, rows: Iterable[Row]) -> list[MatchResult]:
             part,
         ):
             seats[p["match_id"]].append(
-                MatchSeat(
-                    seat=p["seat"],
-                    user_id=p["user_id"],
-                    ai_level=p["ai_level"],
+                from_row(
+                    MatchSeat,
+                    p,
                     name=p["name"] or "",
-                    place=p["place"],
                     team=p["team"] if p["team"] is not None else p["seat"],
                     stats=_stats(p),
-                    points=p["points"],
                 )
             )
     return [
-        MatchResult(
-            id=r["id"],
-            guild_id=r["guild_id"],
-            season_id=r["season_id"],
-            game=r["game"],
-            abandoned=bool(r["abandoned"]),
-            humans=r["humans"],
-            finished_at=r["finished_at"],
-            seats=seats[r["id"]],
-        )
-        for r in rows
+        from_row(MatchResult, r, abandoned=bool(r["abandoned"]), seats=seats[r["id"]]) for r in rows
     ]

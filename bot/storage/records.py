@@ -76,14 +76,8 @@ class DamagedTable(BaseModel):
     def of(cls, record: TableRecord, reason: str) -> DamagedTable:
         """A readable table that cannot be brought back all the same (its game is gone, its
         moves no longer replay)."""
-        return cls(
-            id=record.id,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            game=record.game,
-            moves=record.moves,
-            reason=reason,
-        )
+        known = record.model_dump(include=set(cls.model_fields) - {"reason"})
+        return cls(**known, reason=reason)
 
 
 class Move(BaseModel):

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.storage.db import Connection, Database, IntegrityError, Row, now
+from bot.storage.db import Connection, Database, IntegrityError, Row, from_row, now
 from bot.storage.deals import NewDeal, add_deal
 from bot.storage.league import open_season_id
 from bot.storage.records import (
@@ -58,23 +58,12 @@ def _readable(row: Row) -> TableRecord | str:
 
 
 def _record(row: Row) -> TableRecord:
-    return TableRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        status=row["status"],
-        host_id=row["host_id"],
+    return from_row(
+        TableRecord,
+        row,
         options=_json(row, "options"),
         seats=_json(row, "seats"),
-        seed=row["seed"],
         state=_json(row, "state") if row["state"] else None,
-        moves=row["moves"],
-        board_message_id=row["board_message_id"],
-        board_moves=row["board_moves"],
-        secret=row["secret"],
-        start_nonce=row["start_nonce"],
-        shown_in=row["shown_in"],
     )
 
 
@@ -139,16 +128,7 @@ class TableRepo:
             if isinstance(reason, TableRecord):
                 continue
             try:
-                damaged.append(
-                    DamagedTable(
-                        id=row["id"],
-                        guild_id=row["guild_id"],
-                        channel_id=row["channel_id"],
-                        game=row["game"],
-                        moves=row["moves"],
-                        reason=reason,
-                    )
-                )
+                damaged.append(from_row(DamagedTable, row, reason=reason))
             except ValidationError:  # not even its channel: nobody to tell, nothing to end
                 log.error("table %s: damaged beyond its channel: %s", row["id"], reason)
         return damaged

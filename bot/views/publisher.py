@@ -2,10 +2,10 @@
 
 What it sends to a table's channel:
 
-- one public board per table, drawn from the public view and edited, never more than needed:
-  a burst of moves becomes one edit showing the latest state, at most one edit per
-  ``board_edit_interval`` (a table that starts or ends is shown at once), and none when the
-  board would look the same;
+- one public board per table (``bot.views.board_posts``), drawn from the public view and
+  edited, never more than needed: a burst of moves becomes one edit showing the latest state,
+  at most one edit per ``board_edit_interval`` (a table that starts or ends is shown at once),
+  and none when the board would look the same;
 - the calls of ``bot.views.pings``: a turn's ping, when its person may have stopped
   watching, and the turn-timeout warning;
 - results, and how they were scored, as messages of their own, in move order
@@ -38,11 +38,9 @@ import discord
 
 from bot.games.base import Event
 from bot.i18n import from_discord, speaking
-from bot.league.web import WebChoices
 from bot.tables import Choices, DamagedTable, Table, TableManager
 from bot.tables.clock import REAL, Clock
-from bot.views.board_message import board_message, board_pictures, result_link
-from bot.views.drawn import DrawnBoards
+from bot.views.board_posts import NOBODY, BoardPosts
 from bot.views.ended import EndedTables
 from bot.views.news import before_board, named, news_of
 from bot.views.outbox import Budget, Call, News, Outbox, Windows
@@ -52,8 +50,6 @@ from bot.views.render import first_message
 UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel deleted (or never there)
 
 log = logging.getLogger(__name__)
-
-NOBODY = discord.AllowedMentions.none()
 
 
 class Publisher:
@@ -76,11 +72,8 @@ class Publisher:
         self._shared = Budget(shared, settings.global_window, clock)
         self._pings = Pings(manager.settings.turn_ping_after, clock, self.language)
         self._deals: dict[int, int | None] = {}  # the deal each table is in, where known
-        self._shown: dict[int, str] = {}  # the board last sent, per table
-        self._shown_status: dict[int, str] = {}  # the table's status on that board
+        self.posts = BoardPosts(manager, choices, self.language, settings.drawn_store_delay, clock)
         self._ended = EndedTables(self._channel, self.channel_language)
-        self._drawn = DrawnBoards(manager.boards_drawn, settings.drawn_store_delay, clock)
-        self.web: WebChoices | None = None  # the league's pages, for a result's link
         # Told of a channel a send found deleted (Unknown Channel): deleted while the bot was
         # away, or before the gateway said so.
         self.gone: Callable[[int], Coroutine[Any, Any, None]] | None = None
@@ -187,7 +180,7 @@ class Publisher:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self._drawn.close()
+        await self.posts.close()
 
     # -- bookkeeping ------------------------------------------------------------------------
 
@@ -204,7 +197,7 @@ class Publisher:
 
     def _hurry_if_new_status(self, table: Table, box: Outbox) -> None:
         """A table that starts or ends is shown at once, not after the edit interval."""
-        if self._shown_status.get(table.id, table.record.status) != table.record.status:
+        if self.posts.status.get(table.id, table.record.status) != table.record.status:
             box.hurry.set()
 
     def _wake(self, box: Outbox) -> None:
@@ -235,7 +228,7 @@ class Publisher:
             try:
                 await box.room()  # choose what to send only once the channel may send
                 now = self.clock.now()
-                ready = box.board_ready_at(self._shown_status, self.interval)
+                ready = box.board_ready_at(self.posts.status, self.interval)
                 call = box.next_call()
                 shown_news = bool(box.news) and box.news[0].queued <= box.last_board
                 oldest = box.news[0].queued if shown_news else now
@@ -290,7 +283,7 @@ class Publisher:
 
     async def _send_board(self, box: Outbox) -> None:
         table_id, table = next(iter(box.boards.items()))
-        if self._shown.get(table_id) == self._render(table)[2]:
+        if self.posts.unchanged(table):
             del box.boards[table_id]
             return
         await box.slot()
@@ -300,41 +293,17 @@ class Publisher:
         if message_id is None:
             await self._post_board(table)
             return
-        embed, view, payload = self._render(table)
-        files = await self._pictures(table, embed)
-        moves = table.record.moves
-        message = self._channel(box.channel_id).get_partial_message(message_id)
         try:
-            await message.edit(embed=embed, view=view, attachments=files)
+            await self.posts.edit(self._channel(box.channel_id), table, message_id)
         except discord.NotFound as error:  # the board was deleted: post a new one
             if error.code == UNKNOWN_CHANNEL:
                 raise  # and its channel with it
             log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
             await box.slot()
             await self._post_board(table)
-            return
-        self._shown[table_id] = payload
-        self._shown_status[table_id] = table.record.status
-        self._drawn.note(table, moves)
-        if table.record.status not in ("lobby", "playing"):  # its last board
-            del self._shown[table_id], self._shown_status[table_id]
 
     async def _post_board(self, table: Table) -> None:
-        embed, view, payload = self._render(table)
-        files = await self._pictures(table, embed)
-        moves = table.record.moves
-        channel = self._channel(table.record.channel_id)
-        if view is None:
-            message = await channel.send(embed=embed, files=files, allowed_mentions=NOBODY)
-        else:
-            message = await channel.send(
-                embed=embed, view=view, files=files, allowed_mentions=NOBODY
-            )
-        self._shown[table.id] = payload
-        self._shown_status[table.id] = table.record.status
-        await self.manager.set_board(table, message.id)
-        self._drawn.note(table, moves)
-        if self._render(table)[2] != payload:  # it changed while the board was being posted
+        if await self.posts.post(self._channel(table.record.channel_id), table):
             box = self._box(table)
             box.boards[table.id] = table
             self._wake(box)
@@ -350,12 +319,3 @@ class Publisher:
             everyone=False, roles=False, replied_user=False, users=[discord.Object(call.user_id)]
         )
         await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
-
-    async def _pictures(self, table: Table, embed: discord.Embed) -> list[discord.File]:
-        await result_link(table, embed, self.web)
-        on = self.choices.pictures(table.record.guild_id)
-        return await board_pictures(table, embed, self.language(table), on)
-
-    def _render(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None, str]:
-        on = self.choices.pictures(table.record.guild_id)
-        return board_message(table, self.language(table), on)

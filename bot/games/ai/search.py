@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 from bot.games.base import Json, Rules
@@ -32,39 +33,28 @@ def best_action(
     playout: Playout,
     rng: random.Random,
     playouts: int,
+    halving: bool = False,
 ) -> str:
-    """The candidate with the best mean playout score, over about ``playouts`` playouts."""
-    if len(candidates) == 1:
-        return candidates[0]
-    totals = dict.fromkeys(candidates, 0.0)
-    for _ in range(max(1, playouts // len(candidates))):
-        _play_once(rules, seat, candidates, totals, sample(rng), playout, rng)
-    # Ties go to the earlier candidate: callers list their preferred moves first.
-    return max(candidates, key=lambda a: totals[a])
+    """The candidate with the best mean playout score, over about ``playouts`` playouts: every
+    candidate played on the same samples, the best kept.
 
-
-def best_by_halving(
-    rules: Rules[Any],
-    seat: int,
-    candidates: list[str],
-    sample: Sample,
-    playout: Playout,
-    rng: random.Random,
-    playouts: int,
-) -> str:
-    """``best_action`` in rounds of halving: the budget split evenly over as many rounds as
-    it takes to halve the candidates down to one; each round plays every candidate left on the
-    same samples, then keeps the better half (by the total over every round so far, which
-    each candidate left has played as often). The close candidates get the most playouts."""
+    In rounds of ``halving``: the budget split evenly over as many rounds as it takes to halve
+    the candidates down to one; each round plays every candidate left on the same samples,
+    then keeps the better half (by the total over every round so far, which each candidate
+    left has played as often). The close candidates get the most playouts."""
     alive = list(candidates)
     totals = dict.fromkeys(alive, 0.0)
-    rounds = max(1, math.ceil(math.log2(len(alive))))
+    rounds = max(1, math.ceil(math.log2(len(alive)))) if halving else 1
     while len(alive) > 1:
         for _ in range(max(1, playouts // rounds // len(alive))):
             _play_once(rules, seat, alive, totals, sample(rng), playout, rng)
+        keep = (len(alive) + 1) // 2 if halving else 1
         # Ties go to the earlier candidate: callers list their preferred moves first.
-        alive = sorted(alive, key=lambda a: -totals[a])[: (len(alive) + 1) // 2]
+        alive = sorted(alive, key=lambda a: -totals[a])[:keep]
     return alive[0]
+
+
+best_by_halving = partial(best_action, halving=True)
 
 
 def _play_once(
@@ -94,10 +84,10 @@ def best_for_view(
     playouts: int,
     halving: bool = False,
 ) -> str:
-    """``best_action`` (``halving``: ``best_by_halving``) for the seat whose ``view`` it is:
-    each sample drawn from the view, each playout scored for that seat."""
+    """``best_action`` for the seat whose ``view`` it is: each sample drawn from the view,
+    each playout scored for that seat."""
     seat = int(view["seat"])
-    return (best_by_halving if halving else best_action)(
+    return best_action(
         rules,
         seat,
         candidates,
@@ -105,6 +95,7 @@ def best_for_view(
         lambda st, r: playout(st, seat, r),
         rng,
         playouts,
+        halving,
     )
 
 
