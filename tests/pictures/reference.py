@@ -14,7 +14,9 @@ faster (main at 8293006), by running this file with that checkout first on the p
     PYTHONPATH=<checkout of 8293006> python tests/pictures/reference.py tests/pictures/reference
 
 It uses only what that code has: ``bot.gallery``'s ``board_image`` and ``hand_image``. The
-PNGs are stored recompressed (zlib's level 9), their pixels as sent.
+PNGs are stored recompressed (zlib's level 9), their pixels as sent. A board whose layout is
+changed on purpose is drawn again from its stored case (``draw``): Tressette's, when the last
+trick's caption moved clear of the top seat.
 """
 
 from __future__ import annotations
