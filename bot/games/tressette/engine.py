@@ -514,19 +514,26 @@ def _check_tricks(st: TressetteState) -> None:
 
 def _check_signals(st: TressetteState) -> None:
     """The signals only where they are played, only with a card led, and true: a striscio
-    while the leader held another card of the suit, a volo when it held none."""
+    while the leader held another card of the suit, a volo when it held none; and no card
+    played off the suit led by a seat that held one."""
     said = [*st.signals, st.signal or ""]
     if not all(s in ("", *SIGNALS) for s in said):
         raise ValueError("signals")
     if (any(said) and not st.signalling) or (st.signal is not None and not st.trick):
         raise ValueError("signals")
+    n = st.seats
     led = [*st.tricks, st.trick] if st.trick else st.tricks
+    leaders = [*st.leaders, st.leader]
     for i, (cards, signal) in enumerate(zip(led, said, strict=False)):
+        suit = cards[0][-1]
         if signal in ("striscio", "volo"):
-            seat = st.leaders[i] if i < len(st.tricks) else st.leader
-            later = [*_plays(st, seat)[i + 1 :], *st.hands[seat]]
-            if any(c[-1] == cards[0][-1] for c in later) != (signal == "striscio"):
+            more = any(c[-1] == suit for c in _held_after(st, leaders[i], i))
+            if more != (signal == "striscio"):
                 raise ValueError(f"trick {i + 1}: a {signal} that was not true")
+        for at, card in enumerate(cards[1:], start=1):
+            seat = (leaders[i] + at) % n
+            if card[-1] != suit and any(c[-1] == suit for c in _held_after(st, seat, i)):
+                raise ValueError(f"trick {i + 1}: seat {seat} did not follow suit")
 
 
 def _plays(st: TressetteState, seat: int) -> list[str]:
@@ -535,6 +542,15 @@ def _plays(st: TressetteState, seat: int) -> list[str]:
     played = [cards[(seat - led) % n] for cards, led in zip(st.tricks, st.leaders, strict=True)]
     at = (seat - st.leader) % n
     return played + st.trick[at : at + 1]
+
+
+def _held_after(st: TressetteState, seat: int, trick: int) -> list[str]:
+    """Cards ``seat`` surely held when it played to the deal's ``trick`` (counted from 0)
+    beside the card it played: at four players every card it has played since and holds; at
+    two, where a card held may have been drawn since, the cards it was dealt and holds."""
+    if st.seats == 2:
+        return [c for c in st.hands[seat] if c not in st.drawn]
+    return [*_plays(st, seat)[trick + 1 :], *st.hands[seat]]
 
 
 def _check_hands(st: TressetteState) -> None:

@@ -200,3 +200,13 @@ def test_a_match_over_that_its_last_deal_did_not_end_is_refused() -> None:
 )
 def test_a_misshapen_save_is_refused(damage: Data, why: str) -> None:
     assert refusal({**led("volo"), **damage}) == why
+
+
+def test_a_card_played_off_suit_by_a_seat_that_held_the_suit_is_refused() -> None:
+    st = start(fill([["3c"], ["4c", "5c", "Ad"], ["6c"], ["7c"]], void={2: "c", 3: "c"}))
+    st = played(st, 4)
+    data = RULES.dump(st)
+    assert data["tricks"] == [["3c", "5c", "6c", "7c"]]
+    data["hands"][1] = ["5c" if c == "Ad" else c for c in data["hands"][1]]
+    data["tricks"][0][1] = data["piles"][0][1] = "Ad"  # seat 1 kept its 4c and 5c
+    assert refusal(data) == "trick 1: seat 1 did not follow suit"
