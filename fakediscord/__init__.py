@@ -29,6 +29,7 @@ Test controls: ``discord.gateway.drop()``, ``.request_reconnect()``,
 with its answer), ``discord.rejections`` (4xx answers), ``discord.rate_limited``,
 ``discord.spec_violations`` (requests that broke Discord's OpenAPI description, ``spec.py``);
 ``discord.world.shown`` (every public message as people saw it, posted or edited, in order);
+``discord.world.seen`` (every message, ephemeral ones too, a copy of it at each version);
 ``discord.world`` for guilds, channels, roles and permission overwrites
 (``discord.world.guild_on_shard(1, 2, "Two")`` for a guild on shard 1 of 2);
 ``discord.sessions()`` for the bot's gateway sessions, their shards and guilds;

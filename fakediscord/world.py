@@ -73,6 +73,10 @@ class World:
         self.messages: dict[int, Message] = {}
         self.shown: list[Shown] = []
         """Every public message as it was shown, posted or edited, in order."""
+        self.seen: list[Message] = []
+        """Every message, ephemeral ones included, as its readers saw it when it was posted
+        and after each edit, in order: a copy of it then (its lists are replaced, never
+        changed, by an edit)."""
         self.attachments: dict[int, Attachment] = {}
         self.commands: dict[int | None, list[Command]] = {}
         """Registered commands by guild id; ``None`` holds the global ones."""
@@ -300,6 +304,7 @@ class World:
         if not message.ephemeral and not flags & SUPPRESS_NOTIFICATIONS:
             message.pinged = [u for u in self._notified(channel, message) if u is not author]
         self.messages[message.id] = message
+        self.seen.append(copy.copy(message))
         if not message.ephemeral:
             self.shown.append(Shown(channel.id, message.id, message.text, edit=False))
             channel.last_message_id = message.id
@@ -327,6 +332,7 @@ class World:
         if not was_loading:
             message.edited_timestamp = iso_now()
             message.edits += 1
+        self.seen.append(copy.copy(message))
         if not message.ephemeral:
             self.shown.append(Shown(message.channel_id, message.id, message.text, edit=True))
             self.dispatch("MESSAGE_UPDATE", self.message_event(message))

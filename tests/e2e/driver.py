@@ -157,6 +157,11 @@ class Store:
         )
         return [(r["move_n"], r["seat"], r["kind"], r["points"], r["total"]) for r in rows]
 
+    def channel_language(self, channel_id: int) -> str | None:
+        """The language chosen for a channel's boards (/table language); None: its server's."""
+        rows = self._query("SELECT language FROM channel_settings WHERE channel_id = ?", channel_id)
+        return rows[0]["language"] if rows else None
+
     def web_server(self, guild_id: int) -> tuple[str, str, bool] | None:
         """A server's league pages: their name, their language and whether the admins
         chose it; None while the pages are off."""

@@ -50,6 +50,22 @@ async def test_ephemeral_reply_is_seen_only_by_its_user_and_stays_off_the_gatewa
     assert [m["content"] for m in gateway.events("MESSAGE_CREATE")] == ["public"]
 
 
+async def test_every_version_of_every_message_is_kept_as_it_was_seen(
+    api: Api, fake: FakeDiscord, gateway: GatewayClient
+) -> None:
+    alice = fake.user("alice")
+    pending, interaction = await gateway.interaction(alice.slash("help"))
+    await api.answer(interaction, {"type": 4, "data": {"content": "psst", "flags": 64}})
+    await pending
+    path = f"/webhooks/{fake.world.application_id}/{interaction['token']}/messages/@original"
+    await api.call("PATCH", path, auth=False, json={"content": "edited", "components": [JOIN_ROW]})
+    await api.send(fake.channel.id, content="public")
+    seen = [(m.content, m.visible_to, len(m.components)) for m in fake.world.seen]
+    assert seen == [("psst", alice.id, 0), ("edited", alice.id, 1), ("public", None, 0)]
+    assert [m.edits for m in fake.world.seen] == [0, 1, 0]
+    assert fake.world.seen[0].id == fake.world.seen[1].id  # one message, two versions
+
+
 async def test_public_reply_is_a_message_everyone_sees(
     api: Api, fake: FakeDiscord, gateway: GatewayClient
 ) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.games import GameSpec
 from bot.games.base import Rules, S
+from bot.games.errors import GameError
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
@@ -51,15 +52,61 @@ def seat_on_turn(rules: Rules[S], state: S) -> int:
     return seat
 
 
-def redealt(spec: GameSpec[Any, Any, Any], state: Any, viewer: int | None, rng: Any) -> Any:
-    """``state`` with the cards ``viewer`` cannot see (the other seats' hands and the stock)
-    dealt again at random among those places, each keeping its size."""
-    data = spec.rules.dump(state)
+def _places(data: Any, viewer: int | None) -> list[list[str]]:
+    """Where a saved game's ``data`` holds cards ``viewer`` may not see: each other seat's
+    hand, and the stock."""
     places = [hand for seat, hand in enumerate(data["hands"]) if seat != viewer]
     if isinstance(data.get("stock"), list):
         places.append(data["stock"])
-    cards = [card for place in places for card in place]
-    rng.shuffle(cards)
-    for place in places:
-        place[:], cards = cards[: len(place)], cards[len(place) :]
-    return spec.rules.load(data)
+    return places
+
+
+def hidden_cards(spec: GameSpec[Any, Any, Any], state: Any, viewer: int | None) -> list[list[str]]:
+    """The cards ``viewer`` cannot see, place by place (``_places``): those its view does not
+    show."""
+    shown = strings_in(spec.rules.view(state, viewer))
+    places = _places(spec.rules.dump(state), viewer)
+    return [[c for c in place if c not in shown] for place in places]
+
+
+TRIES = 20
+"""Fresh deals ``redealt`` tries before it moves the hidden cards two by two."""
+
+
+def redealt(spec: GameSpec[Any, Any, Any], state: Any, viewer: int | None, rng: Any) -> Any:
+    """``state`` with the cards ``viewer`` cannot see (the other seats' hands and the stock,
+    but for the cards its view shows where they are) dealt again at random among those places,
+    each keeping its size. The rules may refuse a deal as one they could not have made (a hand
+    that belies a signal, or one that held the suit a seat did not follow): such a deal is
+    dealt again, and after ``TRIES`` the cards are moved instead by swaps of two from
+    different places, each one the rules accept."""
+    rules = spec.rules
+    shown = strings_in(rules.view(state, viewer))
+    data = rules.dump(state)
+    places = _places(data, viewer)
+    slots = [
+        (p, i) for p, place in enumerate(places) for i, c in enumerate(place) if c not in shown
+    ]
+    hidden = [places[p][i] for p, i in slots]
+
+    def deal(cards: list[str]) -> Any:
+        for (p, i), card in zip(slots, cards, strict=True):
+            places[p][i] = card
+        try:
+            return rules.load(data)
+        except GameError:
+            return None
+
+    for _ in range(TRIES):
+        cards = list(hidden)
+        rng.shuffle(cards)
+        if (found := deal(cards)) is not None:
+            return found
+    cards = list(hidden)
+    for _ in range(2 * len(cards)):
+        a, b = rng.sample(range(len(cards)), 2)
+        if slots[a][0] != slots[b][0]:
+            cards[a], cards[b] = cards[b], cards[a]
+            if deal(cards) is None:
+                cards[a], cards[b] = cards[b], cards[a]
+    return deal(cards)

@@ -13,7 +13,7 @@ import pytest
 from bot.games import GAMES, SPECS, GameError, make_player
 from bot.games.base import Rules
 from bot.games.centocinque.engine import CentocinqueState
-from tests.games.support import redealt, seat_on_turn, table_sizes
+from tests.games.support import hidden_cards, redealt, seat_on_turn, table_sizes
 
 LEVELS = ("random", "easy", "hard")
 
@@ -46,12 +46,13 @@ def random_position(game: str, seats: int, seed: int) -> Any:
 def test_the_ai_never_peeks(game: str, seats: int, level: str) -> None:
     rules = GAMES[game]
     player = make_player(game, level, budget=24)
-    changed = 0
+    changed = movable = 0
     for seed in range(25):
         state = random_position(game, seats, seed)
         seat = seat_on_turn(rules, state)
         other = redealt(SPECS[game], state, seat, random.Random(seed))
         changed += rules.dump(other) != rules.dump(state)
+        movable += sum(bool(cards) for cards in hidden_cards(SPECS[game], state, seat)) > 1
         assert rules.view(other, seat) == rules.view(state, seat)
         assert rules.legal_actions(other, seat) == rules.legal_actions(state, seat)
         picks = [
@@ -59,7 +60,9 @@ def test_the_ai_never_peeks(game: str, seats: int, level: str) -> None:
             for s in (state, other)
         ]
         assert picks[0] == picks[1]
-    assert changed > 20  # the hidden cards really moved
+    # The hidden cards really moved, wherever two places held some (the rules may allow no
+    # other deal of a few: one that belies no signal and no card off the suit led).
+    assert movable > 15 and changed >= movable - 2
 
 
 @pytest.mark.parametrize(("game", "seats"), _sizes())

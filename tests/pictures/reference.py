@@ -17,7 +17,9 @@ It uses only what that code has: ``bot.gallery``'s ``board_image`` and ``hand_im
 bracket came later, from main at 185cca1 (before brackets were mapped to a palette chosen
 once), the same way with its name after the folder (``... tests/pictures/reference
 bracket-16``: only the cases named are written). The PNGs are stored recompressed (zlib's
-level 9), their pixels as sent.
+level 9), their pixels as sent. A board whose layout is changed on purpose is drawn again
+from its stored case (``draw``): Tressette's, when the last trick's caption moved clear of
+the top seat.
 """
 
 from __future__ import annotations

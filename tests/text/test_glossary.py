@@ -16,7 +16,7 @@ from bot.locales.tools import read, template
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
 GAMES = ("scopa", "briscola")
-LANGUAGES = ("en", "it", "es", "pt_BR")
+LANGUAGES = ("en", "it", "es", "pt_BR", "eo")
 
 
 def _rows(heading: str) -> list[list[str]]:

@@ -8,6 +8,8 @@ accusi declared: the top left corner's lines, clear of the cards known beside th
 
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import Image, ImageDraw
 
 from bot.games.tressette.spec import SPEC
@@ -29,18 +31,30 @@ from bot.pictures.boards import (
     seat_centres,
     small_card,
 )
-from bot.pictures.deck import back_stamp
-from bot.pictures.draw import fit, text
+from bot.pictures.deck import back
+from bot.pictures.draw import Stamp, fit, text
 
 CARD = 84
 """The width of a card on the table."""
 CARD_H = round(CARD * 220 / 150)
 KNOWN = 40
 """The width of a card known to be in a hand, beside its seat."""
+KNOWN_H = round(KNOWN * 220 / 150)
 TRICK_RADII = (120, 82)
 CORNER = 300
 """The width of a top corner's lines, beside the seat at the top."""
-STOCK = (150, 420)
+LINE = 20
+"""The step between two of the top corner's lines: its points, and the seven accusi a deal
+holds at most (a napoletana a suit and a buongioco a rank, each in one hand) clear above the
+seat and the trick's card on the left."""
+ROW = 5
+"""The known cards in a row under a seat at the side: two rows fit under its panel."""
+STOCK = (150, 310)
+"""The middle of the stock's card (two players): on the left, under the corner's lines."""
+CAPTION = 125
+"""The height of the last trick's caption, between the top seat and the trick."""
+MATCH_OVER = (160, 535)
+"""The badge of a match over: low on the left, clear of the seats, the trick and the stock."""
 SIGNAL_COLOUR = (40, 110, 70)
 
 
@@ -67,15 +81,13 @@ def paint(view: TressetteView, names: list[str]) -> Image.Image:
     sides = [side_name(s, names) for s in range(len(view["sides"]))]
     totals = " · ".join(f"{sides[s]} {n}" for s, n in enumerate(view["totals"]))
     thirds = " · ".join(f"{sides[s]} {points_in_thirds(n)}" for s, n in enumerate(view["thirds"]))
-    _corner(draw, (14, 44), t("Points: {totals}", totals=totals), "lm")
-    _corner(draw, (14, 68), t("This round: {thirds}", thirds=thirds), "lm")
-    for line, declared in enumerate(view["declared"][:4]):
-        said = t(
-            "{who}: {combination}",
-            who=names[declared["seat"]],
-            combination=combination(declared["combination"]),
-        )
-        _corner(draw, (14, 92 + 22 * line), said, "lm")
+    lines = [t("Points: {totals}", totals=totals), t("This round: {thirds}", thirds=thirds)]
+    lines += [
+        t("{who}: {combination}", who=names[d["seat"]], combination=combination(d["combination"]))
+        for d in view["declared"]
+    ]
+    for line, words in enumerate(lines):
+        _corner(draw, (14, 44 + LINE * line), words, "lm")
     ring = ring_for(seats)
     for seat, place in enumerate(seat_centres(seats, centre, ring.radii, clockwise=False)):
         held = sorted(c for c, at in view["known"].items() if at == seat)
@@ -84,7 +96,7 @@ def paint(view: TressetteView, names: list[str]) -> Image.Image:
         _stock(canvas, draw, view["stock"])
     _trick(canvas, draw, view, names, centre)
     if view["over"]:
-        badge(draw, (centre[0], centre[1] + CARD_H), t("Match over"), ALERT)
+        badge(draw, MATCH_OVER, t("Match over"), ALERT)
     return canvas
 
 
@@ -106,25 +118,36 @@ def _known(
     height: int,
     centre: tuple[float, float],
 ) -> None:
-    """The cards known to be in a seat's hand, in a row beside its panel: to its right at the
-    top and the bottom of the table, under it at the sides (clear of the trick)."""
+    """The cards known to be in a seat's hand (ten at most), overlapping beside its panel: in
+    a row to its right at the top and the bottom of the table, in rows of ``ROW`` under it at
+    the sides (clear of the trick and of the picture's edge)."""
     step = KNOWN // 2 + 4
+    row = len(cards)
     if abs(place[0] - centre[0]) < width:
         x, y = place[0] + width / 2 + 8, place[1] - height / 2
     else:
-        x, y = place[0] - width / 2, place[1] + height / 2 + 6
-    for i, code in enumerate(cards[:10]):
-        small_card(SPEC.pack, code, KNOWN).lay(canvas, (round(x + i * step), round(y)))
+        x, y, row = place[0] - width / 2, place[1] + height / 2 + 6, ROW
+    for i, code in enumerate(cards):
+        down, along = divmod(i, row)
+        xy = (round(x + along * step), round(y + down * (KNOWN_H + 6)))
+        small_card(SPEC.pack, code, KNOWN).lay(canvas, xy)
 
 
 def _stock(canvas: Image.Image, draw: ImageDraw.ImageDraw, left: int) -> None:
     """The stock at two players: a back for the cards left to draw, and their count."""
     x, y = STOCK
+    box = (x - CARD / 2, y - CARD_H / 2, x + CARD / 2, y + CARD_H / 2)
     if left:
-        back_stamp(SPEC.pack).lay(canvas, (round(x - 30), round(y - 45)))
+        _back().lay(canvas, (round(box[0]), round(box[1])))
     else:
-        draw.rounded_rectangle((x - 30, y - 45, x + 30, y + 45), radius=8, outline=DIM, width=2)
-    text(draw, (x, y + 62), t("stock {n}", n=left), 16, LIGHT)
+        draw.rounded_rectangle(box, radius=8, outline=DIM, width=2)
+    text(draw, (x, box[3] + 18), t("stock {n}", n=left), 16, LIGHT)
+
+
+@cache
+def _back() -> Stamp:
+    """A back at the table's size."""
+    return Stamp.of(back(SPEC.pack, 0).resize((CARD, CARD_H), Image.Resampling.LANCZOS))
 
 
 def _trick(
@@ -154,7 +177,7 @@ def _trick(
         badge(draw, (x + CARD / 2, y + CARD_H + 4), signal, SIGNAL_COLOUR)
     if winner is not None:
         caption = t("trick {n}: {who}", n=len(view["tricks"]), who=names[winner])
-        text(draw, (middle[0], 110), caption, 15, LIGHT)
+        text(draw, (middle[0], CAPTION), caption, 15, LIGHT)
 
 
 PAINTER = Board(paint, seats=4, moves=12)

@@ -459,12 +459,15 @@ def is_combination(combination: str) -> bool:
 
 
 def _check_loaded(st: TressetteState) -> None:
-    """Refuse a state that could not arise: the right shapes, and the pack once each."""
+    """Refuse a state that could not arise (ValueError, TypeError: ``load`` refuses it as
+    damaged, the reason kept as the cause): the shapes, the pack once each, the tricks as the
+    rules play them, the hands and the stock at their sizes, the draws, the accusi and the
+    scores as the deals made them."""
     n = st.seats
     ints = (n, st.seed, st.dealer, st.deal_no, st.leader, *st.totals)
     if not all(type(x) is int for x in ints):
         raise TypeError("numbers")
-    if n not in (2, 4) or not (0 <= st.dealer < n and 0 <= st.leader < n):
+    if n not in (2, 4) or not (0 <= st.dealer < n and 0 <= st.leader < n) or st.deal_no < 1:
         raise ValueError("seats")
     if st.current is not None and (type(st.current) is not int or not 0 <= st.current < n):
         raise ValueError("current")
@@ -473,15 +476,142 @@ def _check_loaded(st: TressetteState) -> None:
         raise ValueError("shapes")
     if len(st.declared) != n or not all(is_combination(c) for d in st.declared for c in d):
         raise ValueError("declared")
-    if not len(st.tricks) == len(st.leaders) == len(st.winners) == len(st.signals):
-        raise ValueError("tricks")
-    if not all(s in ("", *SIGNALS) for s in (*st.signals, st.signal or "")):
-        raise ValueError("signals")
-    if type(st.drawn) is not dict or not all(
-        type(s) is int and 0 <= s < n and not any(card in p for p in (*st.piles, st.trick))
-        for card, s in st.drawn.items()
-    ):
-        raise ValueError("drawn")
     held = [c for part in (st.hands, st.piles) for cards in part for c in cards]
     if sorted(held + st.stock + st.trick) != sorted(PACK):
         raise ValueError("cards")
+    _check_tricks(st)
+    _check_hands(st)
+    _check_accusi(st)
+    _check_scores(st)
+
+
+def _check_tricks(st: TressetteState) -> None:
+    """Each trick of the deal as the rules play it: led by the last one's winner, taken by
+    its highest card of the suit led, into its side's pile; its signal a true one."""
+    n, over = st.seats, st.current is None
+    if not len(st.tricks) == len(st.leaders) == len(st.winners) == len(st.signals):
+        raise ValueError("tricks")
+    if len(st.tricks) > len(PACK) // n or any(len(cards) != n for cards in st.tricks):
+        raise ValueError("tricks")
+    if len(st.trick) >= n or (over and (st.trick or len(st.tricks) < len(PACK) // n)):
+        raise ValueError("the trick on the table")
+    leader = (st.dealer + 1) % n
+    for i, (cards, led, won) in enumerate(zip(st.tricks, st.leaders, st.winners, strict=True)):
+        if led != leader or won != (led + winning_index(cards)) % n:
+            raise ValueError(f"trick {i + 1}: its leader or winner")
+        leader = won
+    if over:
+        leader = st.leaders[-1]  # the match ended with the last trick: no one leads
+    if st.leader != leader or (not over and st.current != (leader + len(st.trick)) % n):
+        raise ValueError("the leader or the seat on turn")
+    sides = SEATING.side_count(n)
+    for side, pile in enumerate(st.piles):
+        tricks = zip(st.tricks, st.winners, strict=True)
+        if pile != [c for cards, won in tricks if won % sides == side for c in cards]:
+            raise ValueError(f"side {side}'s pile")
+    _check_signals(st)
+
+
+def _check_signals(st: TressetteState) -> None:
+    """The signals only where they are played, only with a card led, and true: a striscio
+    while the leader held another card of the suit, a volo when it held none; and no card
+    played off the suit led by a seat that held one."""
+    said = [*st.signals, st.signal or ""]
+    if not all(s in ("", *SIGNALS) for s in said):
+        raise ValueError("signals")
+    if (any(said) and not st.signalling) or (st.signal is not None and not st.trick):
+        raise ValueError("signals")
+    n = st.seats
+    led = [*st.tricks, st.trick] if st.trick else st.tricks
+    leaders = [*st.leaders, st.leader]
+    for i, (cards, signal) in enumerate(zip(led, said, strict=False)):
+        suit = cards[0][-1]
+        if signal in ("striscio", "volo"):
+            more = any(c[-1] == suit for c in _held_after(st, leaders[i], i))
+            if more != (signal == "striscio"):
+                raise ValueError(f"trick {i + 1}: a {signal} that was not true")
+        for at, card in enumerate(cards[1:], start=1):
+            seat = (leaders[i] + at) % n
+            if card[-1] != suit and any(c[-1] == suit for c in _held_after(st, seat, i)):
+                raise ValueError(f"trick {i + 1}: seat {seat} did not follow suit")
+
+
+def _plays(st: TressetteState, seat: int) -> list[str]:
+    """The cards ``seat`` has played this deal, one a trick, in order (the table's too)."""
+    n = st.seats
+    played = [cards[(seat - led) % n] for cards, led in zip(st.tricks, st.leaders, strict=True)]
+    at = (seat - st.leader) % n
+    return played + st.trick[at : at + 1]
+
+
+def _held_after(st: TressetteState, seat: int, trick: int) -> list[str]:
+    """Cards ``seat`` surely held when it played to the deal's ``trick`` (counted from 0)
+    beside the card it played: at four players every card it has played since and holds; at
+    two, where a card held may have been drawn since, the cards it was dealt and holds."""
+    if st.seats == 2:
+        return [c for c in st.hands[seat] if c not in st.drawn]
+    return [*_plays(st, seat)[trick + 1 :], *st.hands[seat]]
+
+
+def _check_hands(st: TressetteState) -> None:
+    """Each hand at its size: ten cards dealt, one drawn after each trick while the stock
+    lasts (two players), one played a trick; the stock at the size the draws left it; each
+    card shown as drawn in the hand of the seat that drew it."""
+    n, done = st.seats, len(st.tricks)
+    stock = len(PACK) - HAND_SIZE * n
+    draws = min(done, stock // n)
+    if len(st.stock) != stock - n * draws:
+        raise ValueError(f"the stock holds {len(st.stock)} cards, not {stock - n * draws}")
+    for seat, hand in enumerate(st.hands):
+        size = HAND_SIZE + draws - len(_plays(st, seat))
+        if len(hand) != size:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards, not {size}")
+    if type(st.drawn) is not dict:
+        raise TypeError("drawn")
+    for card, seat in st.drawn.items():
+        if type(seat) is not int or not 0 <= seat < n or card not in st.hands[seat]:
+            raise ValueError(f"the drawn {card}: not in the hand of seat {seat}")
+    if any(sum(s == seat for s in st.drawn.values()) > draws for seat in range(n)):
+        raise ValueError("more cards shown drawn than were drawn")
+
+
+def _check_accusi(st: TressetteState) -> None:
+    """The accusi: each once, by a seat that has been on turn at the first trick, of cards
+    it held then (at four players, as its hand spells them: no draw has changed it)."""
+    n = st.seats
+    if not st.tricks:
+        turns = {(st.leader + i) % n for i in range(len(st.trick) + 1)}
+    else:
+        turns = set(range(n))
+    for seat, combos in enumerate(st.declared):
+        if not combos:
+            continue
+        if not st.options.accusi or seat not in turns or len(set(combos)) != len(combos):
+            raise ValueError(f"seat {seat}'s accusi")
+        owned = [*st.hands[seat], *_plays(st, seat)]
+        for combo in combos:
+            if not set(combination_cards(combo)) <= set(owned) or (
+                n == 4 and combo not in combinations(owned)
+            ):
+                raise ValueError(f"seat {seat}'s {combo}: not held")
+
+
+def _check_scores(st: TressetteState) -> None:
+    """Each finished deal's points (eleven at least: the cards'), the totals their sums, and
+    the match over exactly when the last deal ended it."""
+    sides = SEATING.side_count(st.seats)
+    over = st.current is None
+    if len(st.results) != st.deal_no - (0 if over else 1):
+        raise ValueError("the deals' results")
+    totals = [0] * sides
+    for i, points in enumerate(st.results):
+        if len(points) != sides or not all(type(p) is int and p >= 0 for p in points):
+            raise ValueError(f"deal {i + 1}'s points")
+        if sum(points) < 11:
+            raise ValueError(f"deal {i + 1}'s points")
+        totals = [t + p for t, p in zip(totals, points, strict=True)]
+        ended = max(totals) >= st.options.target and deal_winner(totals) is not None
+        if ended != (over and i == len(st.results) - 1):
+            raise ValueError(f"the match {'ended' if ended else 'went on'} after deal {i + 1}")
+    if totals != st.totals:
+        raise ValueError("the totals")

@@ -4,8 +4,9 @@ playouts.
 They read plain data (a hand, the cards it may play, the trick, the cards gone), never a state,
 so a seat's view and a sampled deal feed them alike. The thumb: lead a card no one can beat (a
 3, or the best left of its suit), else a low card of the longest suit; follow low; take with a
-card no one can beat (the 3 and the 2, mostly) when it pays, and with the card worth most when
-one plays last; load the trick with the Asso when the partner holds it for sure.
+card no one can beat (the 3 and the 2, mostly) when it pays (``pays``: the trick holds thirds,
+or the partner plays after and loads it), and with the card worth most when one plays last;
+load the trick with the Asso when the partner holds it for sure.
 """
 
 from __future__ import annotations
@@ -61,9 +62,17 @@ def choose_card(
     if winners and last:
         return richest(winners)
     sure = [c for c in winners if master(c, gone, hand)]
-    if sure:
+    if sure and pays(trick, seats):
         return min(sure, key=STRENGTH.__getitem__)
     return cheapest(playable)
+
+
+def pays(trick: list[str], seats: int) -> bool:
+    """Whether taking ``trick`` now with a card no one can beat pays (such a card takes the
+    trick of its suit it is played to, later as well as now, so it is kept for one worth it):
+    the trick holds thirds already, or at four the seat plays second and its partner, last,
+    will load it."""
+    return any(THIRDS[c] for c in trick) or (seats == 4 and len(trick) == 1)
 
 
 def lead(hand: list[str], playable: list[str], gone: Collection[str]) -> str:

@@ -1,11 +1,11 @@
-"""Helpers for the Tressette tests: deals from explicit decks, and positions at a deal's last
-trick."""
+"""Helpers for the Tressette tests: deals from explicit decks, and whole deals laid out trick
+by trick."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games.tressette.cards import PACK, THIRDS
+from bot.games.tressette.cards import PACK, winning_index
 from bot.games.tressette.engine import PACKET, Tressette, TressetteState
 
 RULES = Tressette()
@@ -25,71 +25,89 @@ def start(
     hands: list[list[str]],
     stock: list[str] | None = None,
     options: dict[str, Any] | None = None,
+    first: int = 0,
 ) -> TressetteState:
-    """Seat 0 leads: the dealer is the last seat, so hands[0] is dealt first."""
+    """Seat ``first`` leads: the dealer is the seat before it, so it is dealt first."""
     seats = len(hands)
-    deck = deck_for(hands, stock)
-    return RULES.new_game(seats=seats, seed=1, options=options, dealer=seats - 1, deck=deck)
+    deck = deck_for(hands[first:] + hands[:first], stock)
+    dealer = (first - 1) % seats
+    return RULES.new_game(seats=seats, seed=1, options=options, dealer=dealer, deck=deck)
 
 
 def act(state: TressetteState, seat: int, action: str) -> tuple[TressetteState, list[Any]]:
     return RULES.apply(state, seat, action)
 
 
-LAST_TRICK = [["7c"], ["4c"], ["5c"], ["6c"]]
-"""The last trick of ``last_trick``'s deal: no card points; seat 0's 7 di Coppe takes it."""
+def hands_for(tricks: list[list[str]], first: int = 0) -> list[list[str]]:
+    """The four hands that play ``tricks`` (each trick's cards in the order played: the first
+    led by seat ``first``, each next one by the winner of the one before)."""
+    hands: list[list[str]] = [[], [], [], []]
+    for cards in tricks:
+        for i, card in enumerate(cards):
+            hands[(first + i) % 4].append(card)
+        first = (first + winning_index(cards)) % 4
+    return hands
 
 
-def last_trick(
-    thirds: int,
-    assi: int | None = None,
-    totals: list[int] | None = None,
-    declared: list[list[str]] | None = None,
-    options: dict[str, Any] | None = None,
-) -> TressetteState:
-    """Four players at a deal's last trick, ``LAST_TRICK`` in their hands: side 0 has taken
-    cards worth ``thirds`` less the last trick's 3 (as whole tricks, the Assi first), side 1
-    the rest (``assi``: of which that many Assi); ``totals`` before the deal and
-    ``declared``, the deal's accusi by seat."""
-    last = {c for h in LAST_TRICK for c in h}
-    rest = [c for c in PACK if c not in last]
-    worth = sorted((c for c in rest if THIRDS[c]), key=lambda c: -THIRDS[c])
-    if assi is not None:
-        worth = worth[:assi] + worth[4:]
-    fillers = [c for c in rest if not THIRDS[c]]
-    ours: list[str] = []
-    for card in worth:
-        if sum(THIRDS[c] for c in ours) + THIRDS[card] <= thirds - 3:
-            ours.append(card)
-    assert sum(THIRDS[c] for c in ours) == thirds - 3
-    while len(ours) % 4:
-        ours.append(fillers.pop())
-    theirs = [c for c in rest if c not in ours]
-    data = RULES.dump(RULES.new_game(seats=4, seed=1, options=options, dealer=3))
-    piles = [ours, theirs]
-    tricks = [(s, p[i : i + 4]) for s, p in enumerate(piles) for i in range(0, len(p), 4)]
-    data.update(
-        hands=LAST_TRICK,
-        piles=piles,
-        tricks=[cards for _, cards in tricks],
-        leaders=[s for s, _ in tricks],
-        winners=[s for s, _ in tricks],
-        signals=["" for _ in tricks],
-        declared=declared or [[], [], [], []],
-        totals=totals or [0, 0],
-        leader=0,
-        current=0,
-    )
-    return RULES.load(data)
-
-
-def finish_trick(state: TressetteState) -> tuple[TressetteState, list[Any]]:
-    """Play ``LAST_TRICK`` out, seat by seat."""
+def play_tricks(state: TressetteState, tricks: list[list[str]]) -> tuple[TressetteState, list[Any]]:
+    """``tricks`` played through the contract, each card by the seat on turn; their events."""
     events: list[Any] = []
-    for seat, (card,) in enumerate(LAST_TRICK):
-        state, made = act(state, seat, f"play:{card}")
-        events += made
+    for cards in tricks:
+        for card in cards:
+            seat = state.current
+            assert seat is not None and card in state.hands[seat], (card, seat)
+            state, made = act(state, seat, f"play:{card}")
+            events += made
     return state, events
+
+
+SPLIT = [
+    ["Rc", "3c", "Ac", "2c"],
+    ["2d", "Rd", "Cd", "Fd"],
+    ["Cs", "Fs", "7s", "6s"],
+    ["7c", "Cc", "6c", "Fc"],
+    ["3d", "7d", "Ad", "6d"],
+    ["3s", "Rs", "As", "2s"],
+    ["3b", "2b", "Ab", "Rb"],
+    ["Cb", "7b", "Fb", "6b"],
+    ["5c", "5d", "5s", "5b"],
+    ["4c", "4d", "4s", "4b"],
+]
+"""A deal of RULES.md §6.6, example 4, when seat 0 leads it: every trick of a suit but the
+last two, where the winner leads its last two Coppe to three hands without one. The first
+leader's opponents take three tricks, 12 thirds: the Asso di Coppe and nine cards of a third;
+its side the other seven, the three other Assi, eleven cards of a third and the last trick,
+23 thirds."""
+
+LAST_ALONE = [
+    ["Rc", "3c", "Ac", "2c"],
+    ["3d", "Rd", "2d", "Ad"],
+    ["Cd", "7d", "6d", "Fd"],
+    ["Rs", "As", "3s", "2s"],
+    ["Cs", "Fs", "7s", "6s"],
+    ["3b", "2b", "Ab", "Rb"],
+    ["Fb", "7b", "Cb", "6b"],
+    ["5d", "5s", "5b", "Fc"],
+    ["4d", "4s", "4b", "Cc"],
+    ["4c", "5c", "6c", "7c"],
+]
+"""A deal of example 5 (seat 0 leads): side 1 takes the first nine tricks, and seat 0's 7 di
+Coppe the last, 4c 5c 6c 7c: no card points."""
+
+NAPOLETANA_AND_FIVE = [
+    ["3c", "Rc", "7c", "6c"],
+    ["Ad", "3d", "Rd", "2d"],
+    ["7s", "As", "3s", "Cs"],
+    ["2b", "Rb", "3b", "Ab"],
+    ["7b", "6b", "Cb", "Fb"],
+    ["7d", "6d", "Fd", "Cd"],
+    ["2s", "Rs", "6s", "Fs"],
+    ["5c", "4c", "Cc", "Fc"],
+    ["Ac", "5d", "5s", "5b"],
+    ["2c", "4d", "4s", "4b"],
+]
+"""A deal of example 8 (seat 0 leads): seat 0 holds the napoletana of Coppe (its Asso and 2
+kept for the last two tricks); side 0 takes 16 thirds, 5 points, side 1 19 thirds, 6."""
 
 
 def fill(

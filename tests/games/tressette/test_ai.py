@@ -1,6 +1,7 @@
 """Tressette's AI (``tests/games/test_ai.py`` checks at two and four seats that it plays legal
 moves, deterministically, and never peeks): a whole match, its samples keeping every public
-fact, and the easy level's accusi and natural signals."""
+fact, and the easy level's accusi, natural signals and rules of thumb for following: low when
+it cannot take, with the 3 or the 2 when that takes the trick and pays."""
 
 from __future__ import annotations
 
@@ -91,6 +92,66 @@ def test_easy_declares_what_it_holds_and_leads_with_the_natural_signal() -> None
         move = easy.choose(RULES.view(st, 0), RULES.legal_actions(st, 0), random.Random(0))
         assert move == expected
         st, _ = act(st, 0, move)
+
+
+LOW = ["5d", "6d", "7d", "4s", "5s", "6s", "7s"]
+"""Seven cards worth nothing, to make a hand of ten with three coppe."""
+
+
+def _easy_plays(held: list[str], played: list[str], seats: int = 4) -> str | None:
+    """The card ``easy`` plays holding ``held`` (ten cards, or three coppe and ``LOW``), on turn
+    after ``played`` (the trick so far, from seat 0's lead); the other cards dealt in the pack's
+    order, and no accusi."""
+    held = held if len(held) == 10 else [*held, *LOW]
+    given = [[c] for c in played] + [held] + [[] for _ in range(seats - len(played) - 1)]
+    st = start(fill(given), options={"accusi": False})
+    for seat, card in enumerate(played):
+        st, _ = act(st, seat, f"play:{card}")
+    seat = len(played)
+    move = make_player("tressette", "easy").choose(
+        RULES.view(st, seat), RULES.legal_actions(st, seat), random.Random(0)
+    )
+    assert move is not None and move.startswith("play:")
+    return move.removeprefix("play:")
+
+
+@pytest.mark.parametrize(
+    ("held", "played", "low"),
+    [
+        (["Ac", "Rc", "4c"], ["3c"], "4c"),  # the 3 takes: the 4, not the Asso nor the Re
+        (["Ac", "2c", "4c"], ["Rc", "3c"], "4c"),  # nor does the 2 take the 3
+        (["2c", "5c", "6c"], ["Fc"], "5c"),  # the 2 would take, but not surely: the 3 is out
+        (["Ad", "2d", "Rd", "4d", "5s", "Fs", "3b", "2b", "Cb", "7b"], ["3c"], "4d"),  # no coppe
+    ],
+)
+def test_easy_follows_low_when_it_cannot_take(held: list[str], played: list[str], low: str) -> None:
+    assert _easy_plays(held, played) == low
+
+
+@pytest.mark.parametrize(
+    ("held", "played", "seats", "card"),
+    [
+        (["3c", "5c", "6c"], ["Rc"], 4, "3c"),  # a Re to take: the 3 takes it surely
+        (["3c", "2c", "6c"], ["Fc"], 4, "2c"),  # the 2 as surely, with the 3 in hand: the 2
+        (["3c", "5c", "6c"], ["4c"], 4, "3c"),  # nothing to take, but the partner will load it
+        (["3c", "5c", "Ac"], ["4c", "Fc"], 4, "3c"),  # third to play: the Fante is worth it
+        (["3c", "5c", "Ac"], ["4c"], 2, "Ac"),  # last to play: the card worth most
+    ],
+)
+def test_easy_takes_with_the_3_or_the_2_when_that_takes_the_trick_and_pays(
+    held: list[str], played: list[str], seats: int, card: str
+) -> None:
+    assert _easy_plays(held, played, seats) == card
+
+
+def test_easy_keeps_its_3_when_the_trick_is_worth_nothing_and_an_opponent_plays_after() -> None:
+    """Third to play at four, the 6 di Coppe of its opponent on top of its partner's 4: the 3
+    would take nothing, and takes a trick whenever it is played; it follows low."""
+    assert _easy_plays(["3c", "5c", "Ac"], ["4c", "6c"]) == "5c"
+
+
+def test_easy_loads_with_the_asso_the_trick_its_partner_holds_as_last_to_play() -> None:
+    assert _easy_plays(["Ac", "7c", "6c"], ["4c", "3c", "5c"]) == "Ac"
 
 
 @pytest.mark.parametrize(

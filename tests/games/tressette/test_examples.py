@@ -1,4 +1,5 @@
-"""RULES.md §6.6, every acceptance example, from explicit decks."""
+"""RULES.md §6.6, every acceptance example, from explicit decks through the contract (example
+8's earlier deals through a saved match: ``third_deal`` says why)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,17 @@ from bot.games.tressette.cards import PACK, STRENGTH, winning_index
 from bot.games.tressette.engine import TressetteState
 from tests.games.support import seat_on_turn
 
-from .deals import RULES, act, fill, finish_trick, last_trick, start
+from .deals import (
+    LAST_ALONE,
+    NAPOLETANA_AND_FIVE,
+    RULES,
+    SPLIT,
+    act,
+    fill,
+    hands_for,
+    play_tricks,
+    start,
+)
 
 
 def _events(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
@@ -56,8 +67,9 @@ def test_no_card_of_another_suit_wins_the_trick() -> None:
 def test_a_player_holding_the_suit_led_must_follow_it() -> None:
     """3. Coppe led; seat 1's only coppe is the 4c: it is its only legal token; a seat with
     no coppe may play any card."""
-    hands = fill([["Rc"], ["4c", "Ad", "3d", "Rs"], [], []], void={1: "c", 2: "c"})
-    st = start(hands, options={"accusi": False})  # no accuso beside the one card
+    follower = ["4c", "Ad", "3d", "Rs", "5d", "6d", "Cs", "Fs", "7b", "6b"]
+    void = ["Rd", "Cd", "Fd", "As", "4s", "5s", "6s", "Ab", "4b", "5b"]  # and no accuso
+    st = start(fill([["Rc"], follower, void, []]))
     st, _ = act(st, 0, "play:Rc")
     assert RULES.legal_actions(st, 1) == ["play:4c"]
     with pytest.raises(GameError, match="Follow suit"):
@@ -71,10 +83,12 @@ def test_a_player_holding_the_suit_led_must_follow_it() -> None:
 def test_thirds_are_counted_and_the_leftover_dropped(options: dict[str, bool]) -> None:
     """4. Side 0: 3 Assi, 11 cards of a third and the last trick, 23 thirds, 7 points (two
     thirds dropped); side 1: 1 Asso and the 9 others, 12 thirds, 4 points; 11 in all."""
-    st = last_trick(23, assi=3, options=options)
-    assert sum(c[0] == "A" for c in st.piles[0]) == 3
-    assert sum(c[0] in "32RCF" for c in st.piles[0]) == 11
-    st, events = finish_trick(st)
+    _, events = play_tricks(start(hands_for(SPLIT), options=options), SPLIT)
+    tricks = _events(events, "trick")
+    won = [c for trick in tricks if trick["winner"] % 2 == 0 for c in trick["cards"]]
+    assert sum(c[0] == "A" for c in won) == 3
+    assert sum(c[0] in "32RCF" for c in won) == 11
+    assert tricks[-1]["last"] and tricks[-1]["winner"] % 2 == 0
     (over,) = _events(events, "deal_over")
     assert over["thirds"] == [23, 12]
     assert over["points"] == [7, 4]
@@ -83,10 +97,11 @@ def test_thirds_are_counted_and_the_leftover_dropped(options: dict[str, bool]) -
 
 def test_the_last_trick_is_worth_a_point_without_card_points() -> None:
     """5. The last trick 4c 5c 6c 7c: its winner's side (the 7c's) scores a point for it."""
-    _, events = finish_trick(last_trick(3))  # side 0 took nothing else
-    (trick,) = _events(events, "trick")
-    assert trick["cards"] == ["7c", "4c", "5c", "6c"]
-    assert trick["winner"] == 0 and trick["thirds"] == 0 and trick["last"]
+    _, events = play_tricks(start(hands_for(LAST_ALONE)), LAST_ALONE)
+    tricks = _events(events, "trick")
+    assert all(trick["winner"] % 2 == 1 for trick in tricks[:-1])  # side 0 took nothing else
+    assert tricks[-1]["cards"] == ["4c", "5c", "6c", "7c"]
+    assert tricks[-1]["winner"] == 0 and tricks[-1]["thirds"] == 0 and tricks[-1]["last"]
     (over,) = _events(events, "deal_over")
     assert over["thirds"] == [3, 32]
     assert over["points"] == [1, 10]
@@ -168,28 +183,50 @@ def _deal_over(st: TressetteState) -> dict[str, Any]:
             return event
 
 
+def third_deal(state: TressetteState, results: list[list[int]]) -> TressetteState:
+    """``state``, a deal dealt from an explicit deck, as the third deal of a match whose first
+    two scored ``results``. Example 8's totals before the deal cannot be a first deal's (a
+    deal gives 11 points and its accusi: 21 at most, as 18 in one hand and 3 in another, so
+    no deal ends 17–15, 19–16 or 16–15), and a match's later deals are shuffled from its seed:
+    so the earlier deals come as a saved match gives them, their scores only, and the deal is
+    played through the contract."""
+    totals = [sum(points) for points in zip(*results, strict=True)]
+    data = {**RULES.dump(state), "deal_no": 3, "results": results, "totals": totals}
+    return RULES.load(data)
+
+
 @pytest.mark.parametrize(
-    ("totals", "thirds", "declared", "after", "winner"),
+    ("before", "tricks", "first", "declared", "scores", "after", "winner"),
     [
-        ([17, 15], 13, [], [21, 22], 1),  # both reach 21: the higher total wins
-        ([19, 16], 13, [], [23, 23], None),  # level at or above it: another deal
-        ([16, 15], 17, ["napoletana:c"], [24, 21], 0),  # 5 points and a napoletana against 6
+        ([[9, 8], [8, 7]], SPLIT, 1, [], [4, 7], [21, 22], 1),  # the higher total wins
+        ([[10, 8], [9, 8]], SPLIT, 1, [], [4, 7], [23, 23], None),  # level: another deal
+        ([[8, 8], [8, 7]], NAPOLETANA_AND_FIVE, 0, ["napoletana:c"], [8, 6], [24, 21], 0),
     ],
 )
 def test_the_match_ends_at_a_deals_end_with_the_higher_total(
-    totals: list[int], thirds: int, declared: list[str], after: list[int], winner: int | None
+    before: list[list[int]],
+    tricks: list[list[str]],
+    first: int,
+    declared: list[str],
+    scores: list[int],
+    after: list[int],
+    winner: int | None,
 ) -> None:
-    """8. Target 21: 17–15 and a deal of 4–7 give 21–22, side 1 wins; 19–16 give 23–23,
-    another deal; 16–15 and 5 points plus a napoletana against 6 give 24–21, side 0 wins."""
-    st = last_trick(thirds, totals=totals, declared=[declared, [], [], []])
-    st, events = finish_trick(st)
+    """8. Target 21: 17–15 and a deal of 4–7 (example 4's deal, led by seat 1) give 21–22,
+    side 1 wins; 19–16 give 23–23, another deal; 16–15 and 5 points plus a napoletana against
+    6 give 24–21, side 0 wins."""
+    st = third_deal(start(hands_for(tricks, first), first=first), before)
+    for combination in declared:
+        st, _ = act(st, 0, f"accuse:{combination}")
+    st, events = play_tricks(st, tricks)
     (over,) = _events(events, "deal_over")
+    assert over["scores"] == scores
     assert over["totals"] == after
     assert st.totals == after
     ended = _events(events, "match_over")
     if winner is None:
-        assert ended == [] and st.current is not None and st.deal_no == 2
-        assert _events(events, "deal")[0]["deal"] == 2
+        assert ended == [] and st.current is not None and st.deal_no == 4
+        assert _events(events, "deal")[0]["deal"] == 4
     else:
         assert ended[0]["winner"] == winner
         outcome = RULES.outcome(st)

@@ -17,7 +17,7 @@ from bot.games.tressette.text import (
 )
 from bot.i18n import speaking
 
-from .deals import RULES, act, fill, finish_trick, last_trick, start
+from .deals import NAPOLETANA_AND_FIVE, RULES, act, fill, hands_for, play_tricks, start
 
 TWO = ["Ada", "Bo"]
 FOUR = ["Ada", "Bo", "Cy", "Di"]
@@ -62,13 +62,13 @@ def test_a_lead_with_a_signal_and_a_trick_are_told() -> None:
 
 
 def test_a_rounds_summary_gives_each_sides_points_thirds_and_accusi() -> None:
-    st = last_trick(23, assi=3, declared=[["napoletana:c"], [], [], []])
-    _, events = finish_trick(st)
+    st, _ = act(start(hands_for(NAPOLETANA_AND_FIVE)), 0, "accuse:napoletana:c")
+    _, events = play_tricks(st, NAPOLETANA_AND_FIVE)
     (over,) = [e for e in events if e["type"] == "deal_over"]
     summary: DealOver = over
     assert narrate(summary, FOUR) == (
-        "End of round 1: Ada & Cy: 10 (7 2/3 in thirds, 3 from the accusi) · Bo & Di: 4 "
-        "(4 in thirds). Totals: Ada & Cy: 10 · Bo & Di: 4."
+        "End of round 1: Ada & Cy: 8 (5 1/3 in thirds, 3 from the accusi) · Bo & Di: 6 "
+        "(6 1/3 in thirds). Totals: Ada & Cy: 8 · Bo & Di: 6."
     )
 
 
