@@ -5,8 +5,8 @@ Draws the chart of a player's card and page (640 × 150 pixels, the ratings of 2
 the label, the lowest and highest rating, the latest at the line's end) with matplotlib's Agg
 backend, and with ``bot.pictures.league.chart_picture``, ``N`` times each, the two taking
 turns; prints matplotlib's import time and the memory it adds to the process, and each
-chart's CPU time (p50, p95) and PNG size. matplotlib is in the ``bench`` extra only: the bot
-never imports it. Without it, the comparison is skipped with a line saying so.
+chart's CPU time (p50, p95) and PNG size. matplotlib is in the ``bench`` and ``dev`` extras
+only: the bot never imports it. Without it, the comparison is skipped with a line saying so.
 """
 
 from __future__ import annotations

@@ -114,12 +114,13 @@ class WebRepo:
 
     # -- live tables ---------------------------------------------------------------------------
 
-    async def live_tables(self, guild_id: int, limit: int) -> list[LiveTable]:
-        """The server's tables in play, the latest started first, at most ``limit``."""
+    async def live_tables(self, guild_id: int, limit: int, offset: int = 0) -> list[LiveTable]:
+        """The server's tables in play, the latest started first: at most ``limit`` of them,
+        after the first ``offset``."""
         rows = await self.db.fetch_all(
             "SELECT id, game, status, moves, seats FROM game_tables"
-            " WHERE guild_id = ? AND status = 'playing' ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
+            " WHERE guild_id = ? AND status = 'playing' ORDER BY id DESC LIMIT ? OFFSET ?",
+            (guild_id, limit, offset),
         )
         return [LiveTable(*_table(r)) for r in rows]
 

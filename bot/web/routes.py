@@ -285,7 +285,12 @@ async def chart(request: web.Request) -> web.Response:
 
 async def tables(request: web.Request) -> web.Response:
     site, server, language = await server_of(request)
-    found = await site.repo.live_tables(server.guild_id, LIVE_TABLES)
+    page = _number(request, "page") or 1
+    # One table more than a page shows tells whether a next page exists.
+    found = await site.repo.live_tables(server.guild_id, LIVE_TABLES + 1, (page - 1) * LIVE_TABLES)
+    if page > 1 and not found:
+        raise missing()
+    more, found = len(found) > LIVE_TABLES, found[:LIVE_TABLES]
     ids = sorted({u for table in found for u in table.user_ids if u is not None})
     hidden = await site.repo.hidden(server.guild_id, ids)
     lang = request.query.get("lang")
@@ -301,7 +306,17 @@ async def tables(request: web.Request) -> web.Response:
             )
             for table in found
         ]
-    return render(site, server, language, "tables.html", request, listed=listed)
+    base = f"/s/{server.guild_id}/tables"
+    return render(
+        site,
+        server,
+        language,
+        "tables.html",
+        request,
+        listed=listed,
+        previous=link(base, page=page - 1, lang=lang) if page > 1 else None,
+        next=link(base, page=page + 1, lang=lang) if more else None,
+    )
 
 
 def _seat_names(names: list[str], user_ids: list[int | None], hidden: set[int]) -> list[str]:

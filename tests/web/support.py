@@ -43,11 +43,12 @@ async def a_league(db: Database) -> None:
     await WebRepo(db).turn_on(GUILD, "Circolo <b>Tavolo</b>", "it")
 
 
-async def a_live_table(db: Database, guild: int = GUILD) -> tuple[int, Any]:
-    """A Scopa table in play for person 1 and an AI; its id and the engine's state."""
+async def a_live_table(db: Database, guild: int = GUILD, channel: int = 77) -> tuple[int, Any]:
+    """A Scopa table in play for person 1 and an AI in ``channel``; its id and the engine's
+    state."""
     repo = TableRepo(db)
     seats = [Seat(name="Ana", user_id=1), Seat(name="AI (easy)", ai="easy")]
-    record = await repo.create(guild, 77, "scopa", 1, {}, seats, seed=5)
+    record = await repo.create(guild, channel, "scopa", 1, {}, seats, seed=5)
     state = GAMES["scopa"].new_game(seats=2, seed=5)
     await repo.start(record.id, seats, GAMES["scopa"].dump(state))
     return record.id, state

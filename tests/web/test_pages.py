@@ -284,3 +284,35 @@ async def test_a_table_of_another_server_is_not_shown(client: Client, db: Databa
     table_id, _ = await a_live_table(db, guild=PRIVATE)
     await page_at(client, f"/s/{GUILD}/t/{table_id}", 404)
     await page_at(client, f"/s/{GUILD}/t/{table_id}/board.png", 404)
+
+
+async def test_the_standings_pages_lead_to_each_other(client: Client, db: Database) -> None:
+    tables, league = TableRepo(db), League(LeagueRepo(db), LeagueSettings())
+    for user in range(10, 22):  # 12 more players: 15 in all, two pages of ten
+        await league.record(await finished(tables, "scopa", [user, 1], [[0], [1]]))
+    first = await page_at(client, f"/s/{GUILD}/?game=scopa&lang=en")
+    assert "Page 1 of 2 · 15 players" in first and 'rel="prev"' not in first
+    (after,) = re.findall(r'href="([^"]+)" rel="next"', first)
+    second = await page_at(client, after.replace("&amp;", "&"))
+    assert "Page 2 of 2 · 15 players" in second and 'rel="next"' not in second
+    (back,) = re.findall(r'href="([^"]+)" rel="prev"', second)
+    again = await page_at(client, back.replace("&amp;", "&"))
+
+    def table(page: str) -> str:
+        return page[page.index("<tbody>") : page.index("</tbody>")]
+
+    assert table(again) == table(first) != table(second)
+    rows = '<td class="n"><b>'  # a row's points
+    assert first.count(rows) == 10 and second.count(rows) == 5
+
+
+async def test_the_live_tables_are_listed_a_page_at_a_time(client: Client, db: Database) -> None:
+    ids = [(await a_live_table(db, channel=100 + n))[0] for n in range(26)]  # a page: 25
+    first = await page_at(client, f"/s/{GUILD}/tables?lang=en")
+    listed = re.findall(rf'href="/s/{GUILD}/t/(\d+)\?lang=en"', first)
+    assert listed == [str(i) for i in sorted(ids, reverse=True)[:25]]  # the latest first
+    (after,) = re.findall(r'href="([^"]+)" rel="next"', first)
+    second = await page_at(client, after.replace("&amp;", "&"))
+    assert re.findall(rf'href="/s/{GUILD}/t/(\d+)\?lang=en"', second) == [str(min(ids))]
+    assert 'rel="next"' not in second and 'rel="prev"' in second
+    await page_at(client, f"/s/{GUILD}/tables?page=3", 404)
