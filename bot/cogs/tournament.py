@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import SPECS
 from bot.text import GAME_TITLES
+from bot.tournaments.rounds import match_seats
 from bot.views import tournament, tournament_signup
 
 Interaction = discord.Interaction[Any]
@@ -37,7 +39,11 @@ class TournamentCog(commands.Cog):
         grace="Seconds a side has to show up (open a hand, or move) before losing by walkover",
     )
     @app_commands.choices(
-        game=[app_commands.Choice(name=title, value=game) for game, title in GAME_TITLES.items()],
+        game=[
+            app_commands.Choice(name=title, value=game)
+            for game, title in GAME_TITLES.items()
+            if match_seats(SPECS[game].seats)  # a game of two sides
+        ],
         format=FORMATS,
     )
     async def new(

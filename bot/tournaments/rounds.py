@@ -17,10 +17,22 @@ from bot.tournaments.pairing import (
     knockout_next_round,
     knockout_rounds,
     swiss_pairings,
+    swiss_rounds_for,
 )
 from bot.tournaments.standings import DRAW, LOSS, WIN, Played, byes, met, scores, standings
 
 SIDES = 2  # every tournament match is between two sides: two people, or two teams
+
+
+def match_seats(seating: Seating, options: object | None = None) -> list[int]:
+    """The numbers of seats a tournament's match may be played at under the house rules (None:
+    any): two sides, each one person or one team. A game of none (One Hundred seats three or
+    more, each alone) has no tournament."""
+    return [
+        n
+        for n in seating.seat_range(options)
+        if n == SIDES or (seating.partnered(n) and seating.side_count(n) == SIDES)
+    ]
 
 
 def team_size(record: TournamentRecord) -> int:
@@ -136,9 +148,12 @@ def duplicate_sides(t: Tournament, number: int) -> list[list[int]]:
 
 
 def rounds_of(t: Tournament) -> int:
-    """How many rounds the tournament plays (a knockout: as its field asks)."""
+    """How many rounds the tournament plays: a knockout's as its field asks, a Swiss's those
+    asked for but no more than its field can play without a rematch."""
     if t.record.format == "knockout":
         return knockout_rounds(len(active(t)))
+    if t.record.format == "swiss":
+        return min(t.record.rounds or 1, swiss_rounds_for(len(active(t))))
     return t.record.rounds or SIDES
 
 

@@ -23,7 +23,7 @@ from bot.text import game_title
 from bot.tournaments import words
 from bot.tournaments.desk import Desk
 from bot.tournaments.organiser import Organiser
-from bot.tournaments.rounds import SIDES, team_size
+from bot.tournaments.rounds import SIDES, match_seats, team_size
 from bot.tournaments.start import Start
 
 log = logging.getLogger(__name__)
@@ -55,22 +55,22 @@ class SignUp:
         if spec is None:
             raise TableError(t("Unknown game “{game}”.", game=plan.game))
         options = parse_options(spec.rules.options_model, plan.options)  # GameError
-        seating = spec.seats
-        if plan.seats not in seating.seat_range(options) or (
-            plan.seats != SIDES
-            and not (seating.partnered(plan.seats) and seating.side_count(plan.seats) == SIDES)
-        ):
-            allowed = [
-                n
-                for n in seating.seat_range(options)
-                if n == SIDES or (seating.partnered(n) and seating.side_count(n) == SIDES)
-            ]
+        allowed = match_seats(spec.seats, options)
+        if plan.seats not in allowed:
             raise TableError(
                 t(
                     "A tournament's matches are between two sides: {game} can be played at"
                     " {seats} seats in a tournament.",
                     game=game_title(plan.game),
                     seats=", ".join(map(str, allowed)) or "—",
+                )
+            )
+        if plan.format == "duplicate" and plan.rounds and plan.rounds % SIDES:
+            raise TableError(
+                t(
+                    "A duplicate plays each set of deals once from each side: its rounds are"
+                    " a multiple of {sides}.",
+                    sides=SIDES,
                 )
             )
         if plan.format == "swiss" and not plan.rounds:

@@ -42,7 +42,7 @@ class Start:
                 raise TableError(t("The tournament is already under way."))
             await self._draw_the_field(tour)
             record.status = "running"
-            record.rounds = rounds.rounds_of(tour)
+            asked, record.rounds = record.rounds, rounds.rounds_of(tour)
             await desk.repo.save(record)
             desk.unarm_start(record.id)
             log.info("tournament %s: started with %d entrants", record.id, len(tour.entrants))
@@ -54,6 +54,17 @@ class Start:
                     rounds=tn("{n} round", "{n} rounds", record.rounds or 0),
                 ),
             )
+            if asked is not None and record.format == "swiss" and asked > record.rounds:
+                await desk.say(
+                    tour,
+                    lambda: t(
+                        "{asked} rounds were asked for, but {entrants} can play no more than"
+                        " {rounds} without meeting twice.",
+                        asked=asked,
+                        entrants=tn("{n} entrant", "{n} entrants", len(tour.entrants)),
+                        rounds=tn("{n} round", "{n} rounds", record.rounds or 0),
+                    ),
+                )
             await self.play.carry_on(tour)
         return tour
 

@@ -16,7 +16,7 @@ import discord
 from bot.games import GAMES, SPECS, GameSpec
 from bot.games.base import Event, parse_options
 from bot.games.moves import Offer, offers
-from bot.i18n import t
+from bot.i18n import t, tn
 from bot.records.fair import SHORT as SHORT_COMMITMENT
 from bot.tables import Table
 from bot.text import game_title, narrate_all
@@ -36,6 +36,31 @@ COLOURS = {"lobby": 0x3498DB, "playing": 0x2ECC71, "finished": 0xF1C40F, "abando
 
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_lines(lines: list[str], limit: int) -> str:
+    """The lines joined, as many as fit in ``limit`` characters with a last line saying how
+    many more were left out: a long list ends on a whole line, never mid-name."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    shown = len(lines)
+    while shown and len("\n".join([*lines[:shown], _more(len(lines) - shown)])) > limit:
+        shown -= 1
+    return "\n".join([*lines[:shown], _more(len(lines) - shown)])
+
+
+def _more(n: int) -> str:
+    return "… " + tn("and {n} more", "and {n} more", n)
+
+
+def pieces(text: str, limit: int) -> list[str]:
+    """``text`` in messages of at most ``limit`` characters each, cut between lines."""
+    found, rest = [], text.split("\n")
+    while rest:
+        message, rest = first_message(rest, limit)
+        found.append(message)
+    return found
 
 
 # -- moves --------------------------------------------------------------------------------------

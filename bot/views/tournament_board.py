@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.pictures.standings_table import Row
 from bot.tournaments import MatchRecord, Tournament, rounds, words
 from bot.tournaments.standings import Line, halves, standings
+from bot.views.render import fit_lines
 
 DESCRIPTION_MAX = 4096  # characters in an embed's description
 COLOUR = discord.Colour.dark_gold()
@@ -154,7 +155,8 @@ def standings_table(tour: Tournament) -> Standings | None:
 
 
 def body(tour: Tournament) -> str:
-    """The message's text, clipped to what an embed's description holds."""
+    """The message's text, as many of its lines as an embed's description holds (a field of
+    256 with long names does not fit) and then how many more there are."""
     lines = [_status(tour), ""]
     if tour.record.status == "signup" or not tour.matches:
         lines.append(t("Entrants: {n}", n=len(tour.entrants)))
@@ -166,10 +168,7 @@ def body(tour: Tournament) -> str:
         current = [m for m in tour.matches if m.round == tour.record.round]
         lines.append(t("**Round {round}**", round=tour.record.round))
         lines += [_match_line(tour, m) for m in current]
-    text = "\n".join(lines)
-    if len(text) > DESCRIPTION_MAX:
-        text = text[: DESCRIPTION_MAX - 1] + "…"
-    return text
+    return fit_lines(lines, DESCRIPTION_MAX)
 
 
 def embed(tour: Tournament) -> discord.Embed:

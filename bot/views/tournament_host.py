@@ -24,6 +24,7 @@ from bot.views import tournament_board
 from bot.views.attach import bracket_files, picture_files
 from bot.views.errors import CONTENT_MAX
 from bot.views.publisher import UNKNOWN_CHANNEL
+from bot.views.render import pieces
 from bot.views.services import Boards
 from bot.views.tournament_signup import signup_buttons
 
@@ -97,8 +98,9 @@ class TournamentHost:
     async def announce(self, channel_id: int, text: str) -> None:
         """Say ``text`` in the channel: what comes while a message is on its way (a round's
         results, say) goes out together in the next, so the channel stays inside its
-        rate limit."""
-        self._said.setdefault(channel_id, []).append(text[:CONTENT_MAX])
+        rate limit. A text longer than a message (a large field's final order) goes out in
+        several, cut between lines."""
+        self._said.setdefault(channel_id, []).extend(pieces(text, CONTENT_MAX))
         sender = self._senders.get(channel_id)
         if sender is None or sender.done():
             self._senders[channel_id] = asyncio.create_task(self._say(channel_id))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.cogs.tournament import TournamentCog
+from bot.games import SPECS
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament, TournamentRecord
-from bot.tournaments.rounds import duplicate_totals
+from bot.tournaments.rounds import duplicate_totals, match_seats
 
 
 def tournament(
@@ -65,3 +67,12 @@ def test_a_duplicate_match_played_again_from_a_fresh_seed_is_compared_with_nobod
     ]
     totals = duplicate_totals(tournament("duplicate", 6, matches))
     assert totals == {1: 20.0, 2: -20.0, 3: 0.0, 4: -20.0, 5: 20.0, 6: 0.0}
+
+
+def test_a_tournament_offers_the_games_of_two_sides_at_their_seats() -> None:
+    offered = {g: match_seats(spec.seats) for g, spec in SPECS.items()}
+    assert offered["cento"] == offered["centocinque"] == [2]  # each alone: heads-up only
+    assert offered["scopa"] == offered["briscola"] == offered["tressette"] == [2, 4]  # not 3
+    assert offered["minchiate"] == [4]  # always two partnerships
+    choices = [c.value for c in TournamentCog.new.parameters[0].choices]
+    assert choices == [g for g in SPECS if offered[g]]  # /tournament new offers no other

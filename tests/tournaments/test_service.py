@@ -243,6 +243,8 @@ async def test_sign_up_refuses_twice_and_after_the_start_and_too_few(world: Worl
         await tours.settle(tour_id, 1, 9, None)
     with pytest.raises(TableError, match="two sides"):
         await tours.new(plan("swiss", channel_id=11, game="centocinque", seats=3, rounds=2))
+    with pytest.raises(TableError, match="its rounds are a multiple of 2"):
+        await tours.new(plan("duplicate", channel_id=11, rounds=3))
 
 
 async def test_a_swiss_of_seven_over_three_rounds_meets_nobody_twice(world: World) -> None:
@@ -256,6 +258,24 @@ async def test_a_swiss_of_seven_over_three_rounds_meets_nobody_twice(world: Worl
     assert len(pairs) == 9 and len(set(pairs)) == 9
     byes = [m.sides[0] for m in tour.matches if m.bye]
     assert len(byes) == 3 and len(set(byes)) == 3
+
+
+async def test_a_swiss_asked_for_more_rounds_than_its_field_can_play_says_so(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour_id = await signed_up(tours, "swiss", 4, rounds=5)  # four meet everyone in three
+    tour = await tours.start(tour_id)
+    assert tour.record.rounds == 3
+    assert any(
+        "5 rounds were asked for, but 4 entrants can play no more than 3 rounds" in said
+        for said in world.host.said
+    )
+    for _ in range(3):
+        tour = await settle_round(world, tour_id)
+    assert tour.record.status == "finished"
+    pairs = [frozenset(m.sides) for m in tour.matches if not m.bye]
+    assert len(pairs) == 6 == len(set(pairs))  # everyone met once, nobody twice
 
 
 async def test_a_no_show_loses_by_walkover_after_the_grace_time(world: World) -> None:
@@ -600,7 +620,7 @@ async def test_each_count_told_agrees_with_its_number(world: World) -> None:
     alone = await signed_up(tours, "knockout", 1, seats=4)  # drawn into a team of one
     with pytest.raises(TableError, match=r"Teams are of 2: 1 person signed up\. One more"):
         await tours.start(alone)
-    odd = await signed_up(tours, "duplicate", 1, channel_id=11, rounds=1)
+    odd = await signed_up(tours, "duplicate", 1, channel_id=11, rounds=2)
     with pytest.raises(TableError, match=r"two by two: 1 entrant\. One more"):
         await tours.start(odd)
     tour_id = await signed_up(tours, "knockout", 2, channel_id=12)

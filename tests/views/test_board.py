@@ -9,8 +9,10 @@ from bot.views.board import board_view
 from bot.views.render import (
     board_embed,
     first_message,
+    fit_lines,
     news_lines,
     option_fields,
+    pieces,
     rules_lines,
 )
 from tests.games.support import middle_size
@@ -87,3 +89,19 @@ def test_long_announcements_are_split_into_messages() -> None:
     first, rest = first_message(lines)
     assert len(first) <= 2000 and first.count("\n") == len(lines) - len(rest) - 1
     assert first_message(["y" * 3000])[0] == "y" * 1999 + "…"
+
+
+def test_a_long_text_goes_out_whole_in_messages_cut_between_lines() -> None:
+    lines = [f"{i}. Player{i}" + " " * 20 for i in range(1, 257)]  # a field of 256
+    sent = pieces("\n".join(lines), 2000)
+    assert len(sent) > 1 and all(len(message) <= 2000 for message in sent)
+    assert "\n".join(sent).split("\n") == lines  # every line, whole, in order
+
+
+def test_lines_past_a_limit_end_on_a_whole_line_saying_how_many_more() -> None:
+    lines = [f"{i}. " + "n" * 30 for i in range(1, 257)]
+    text = fit_lines(lines, 4096)
+    shown = text.split("\n")
+    assert len(text) <= 4096 and shown[:-1] == lines[: len(shown) - 1]
+    assert shown[-1] == f"… and {len(lines) - len(shown) + 1} more"
+    assert fit_lines(lines[:3], 4096) == "\n".join(lines[:3])
