@@ -253,7 +253,8 @@ async def test_a_match_of_two_people_is_replayed_step_by_step_as_the_table_showe
 
     # The person's matches lead to their deals, each beside its match; their card, too.
     latest = (await (await alice.slash("league history")).wait_message()).text
-    assert "↳ deals: " + " ".join(f"`{short}`" for short in deals[:8]) in latest
+    shown = " ".join(f"`{short}`" for short in deals[:8])
+    assert f"↳ {len(deals)} deals: {shown}" in latest
     card = await (await bob.slash("league player", player=alice)).wait_message()
     field = next(f for f in card.embeds[0]["fields"] if f["name"] == "Latest deals, for /replay")
     assert field["value"] == " ".join(f"`{short}`" for short in deals[::-1][:5])
