@@ -1,7 +1,8 @@
 """``python -m bot play``: play a game in the terminal against AI seats.
 
 You sit at ``--seat`` (0 by default); the other seats are AI players. On your turn the
-board, your hand and your moves are shown; type a move's number. The game's marks and
+board, your hand and your moves are shown; type a move's number, and a word it says after it
+(Tressette's lead with *busso*: ``3 busso``). The game's marks and
 targets have keys of their own (Centocinque: ``p`` to say "penúltima" with your next play,
 ``c N`` to call out seat N's missed penúltima), and ``q`` quits (as do Ctrl-D and Ctrl-C).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +29,8 @@ from bot.games.spec import GameSpec
 from bot.games.turns import Over, Turns
 from bot.i18n import LANGUAGES, speak, t
 from bot.text import ai_name, game_title, narrate_all, opening, refusal
+
+WITH_WORD = re.compile(r"[1-9][0-9]*\s+\S+")  # a move's number and a word it says
 
 
 def _label(spec: GameSpec[Any, Any, Any], offer: Offer) -> str:
@@ -63,21 +67,71 @@ def _pick_one(options: list[str], ask: Ask, say: Say) -> int:
         say(_out_of_range(len(options)))
 
 
+def _folded(listed: list[Offer]) -> tuple[list[Offer], dict[int, dict[str, str]]]:
+    """The offers to list, a card's moves that only add a word to its plain move (Tressette's
+    lead with *busso*) folded into that move, and the words each listed entry may be typed
+    with ("5 busso"), with the move each makes."""
+    plain = {
+        (o.move.kind, o.move.card)
+        for o in listed
+        if o.need is None and o.move.card is not None and o.move.named is None
+    }
+    words: dict[tuple[str, str | None], dict[str, str]] = {}
+    shown = []
+    for offer in listed:
+        key = (offer.move.kind, offer.move.card)
+        if offer.need is None and offer.move.named is not None and key in plain:
+            words.setdefault(key, {})[offer.move.named] = offer.token
+        else:
+            shown.append(offer)
+    said = {
+        n: words[(o.move.kind, o.move.card)]
+        for n, o in enumerate(shown)
+        if o.move.named is None and (o.move.kind, o.move.card) in words
+    }
+    return shown, said
+
+
+def _with_word(answer: str, words: dict[int, dict[str, str]], say: Say) -> str | None:
+    """The move ``answer`` ("5 busso", or "5 b" when one word starts so) means; None, said
+    why, when it means none."""
+    number, _, typed = answer.partition(" ")
+    its = words.get(int(number) - 1, {})
+    found = [token for word, token in its.items() if word.startswith(typed.strip())]
+    if len(found) == 1:
+        return found[0]
+    if its:
+        say(t("With this move you may say: {words}.", words=", ".join(its)))
+    else:
+        say(t("This move says nothing more: type its number alone."))
+    return None
+
+
 def _human_turn(game: str, legal: list[str], ask: Ask, say: Say) -> str:
     """The person's move: one of the listed offers (what completes it asked for when it
-    needs it), or what the game's inputs understand typed by their keys (so the list never
-    tells whether a call-out is possible)."""
+    needs it, a word typed after its number), or what the game's inputs understand typed by
+    their keys (so the list never tells whether a call-out is possible)."""
     spec = SPECS[game]
     declared = spec.inputs.declared
-    listed = offers(spec.moves, spec.inputs, legal)
-    keys = [t("number"), *inputs.keys(declared), "q"]
+    listed, words = _folded(offers(spec.moves, spec.inputs, legal))
+    keys = [t("number"), *([t("number word")] if words else []), *inputs.keys(declared), "q"]
     prompt = t("Your move ({keys}): ", keys=", ".join(keys))
     turn = inputs.Turn(spec, legal, ask, say, lambda options: _pick_one(options, ask, say))
+    labels = [
+        _label(spec, o) + (" · " + " / ".join(words[n]) if n in words else "")
+        for n, o in enumerate(listed)
+    ]
     while True:
-        answer = _pick([_label(spec, o) for o in listed], ask, say, prompt)
+        answer = _pick(labels, ask, say, prompt)
         if answer == "q":
             raise Quit
-        if answer is not None and not answer.isdigit():
+        if answer is not None and WITH_WORD.fullmatch(answer):
+            if int(answer.split()[0]) <= len(listed):
+                token = _with_word(answer, words, say)
+                if token is not None:
+                    return with_marks(spec.moves, legal, token, turn.said)
+                continue
+        elif answer is not None and not answer.isdigit():
             meant = next(
                 (m for one in declared if (m := inputs.of(one).typed(one, answer, turn))), None
             )

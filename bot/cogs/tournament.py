@@ -8,9 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import SPECS
-from bot.text import GAME_TITLES
-from bot.tournaments.rounds import match_seats
 from bot.views import tournament, tournament_signup
 
 Interaction = discord.Interaction[Any]
@@ -41,8 +38,7 @@ class TournamentCog(commands.Cog):
     @app_commands.choices(
         game=[
             app_commands.Choice(name=title, value=game)
-            for game, title in GAME_TITLES.items()
-            if match_seats(SPECS[game].seats)  # a game of two sides
+            for game, title in tournament.GAMES_OFFERED.items()
         ],
         format=FORMATS,
     )

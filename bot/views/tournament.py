@@ -9,10 +9,12 @@ from typing import Any
 
 import discord
 
+from bot.games import SPECS
 from bot.i18n import t
 from bot.tables import TableError
-from bot.text import game_title
+from bot.text import GAME_TITLES, game_title
 from bot.tournaments import Plan, Tournament, Tournaments, words
+from bot.tournaments.rounds import match_seats
 from bot.views.access import thinking
 from bot.views.click import Interaction
 from bot.views.errors import tell
@@ -29,6 +31,9 @@ NEEDED = {
     "send_messages_in_threads": "Send Messages in Threads",
 }
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+GAMES_OFFERED = {g: title for g, title in GAME_TITLES.items() if match_seats(SPECS[g].seats)}
+"""The games ``/tournament new`` offers: those whose match can be two sides."""
 
 
 def house_rules(text: str | None) -> dict[str, Any]:

@@ -50,3 +50,22 @@ def test_bad_input_is_explained_and_quitting_is_clean() -> None:
 def test_bad_arguments_exit_with_a_message() -> None:
     result = play("cento", "--seats", "3", "--seat", "5", answers="")
     assert result.returncode == 2 and "seat must be from 0 to 2" in result.stderr
+
+
+def test_a_tressette_lead_says_its_word_typed_after_the_card() -> None:
+    result = play("tressette", "--seed", "3", answers="1 striscio\n11 busso\n2 b\nq\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "  1. Play the 5 di Coppe · busso / volo" in out  # one entry a card, its words beside
+    assert "Lead the" not in out and "Your move (number, number word, q): " in out
+    assert "With this move you may say: busso, volo." in out  # no striscio in a suit of one
+    assert "Type a number from 1 to 10." in out  # there is no eleventh card
+    assert "Player 0 (you) leads the 3 di Denari: “busso!”" in out  # "b": the one word so begun
+
+
+def test_a_whole_tressette_match_at_two_seats_can_be_played_to_its_result() -> None:
+    result = play("tressette", "--seats", "2", "--seed", "5", answers="1\n" * 3000)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Tressette with 2 players. You are seat 0." in out
+    assert "wins the match" in out and "\n1. " in out and "\n2. " in out  # the final order
