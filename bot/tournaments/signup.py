@@ -56,6 +56,14 @@ class SignUp:
             raise TableError(t("Unknown game “{game}”.", game=plan.game))
         options = parse_options(spec.rules.options_model, plan.options)  # GameError
         allowed = match_seats(spec.seats, options)
+        if not allowed and match_seats(spec.seats):
+            raise TableError(
+                t(
+                    "A tournament's matches are between two sides: {game} is played by two only"
+                    " under other house rules (`/table rules` lists them).",
+                    game=game_title(plan.game),
+                )
+            )
         if plan.seats not in allowed:
             raise TableError(
                 t(

@@ -243,6 +243,11 @@ async def test_sign_up_refuses_twice_and_after_the_start_and_too_few(world: Worl
         await tours.settle(tour_id, 1, 9, None)
     with pytest.raises(TableError, match="two sides"):
         await tours.new(plan("swiss", channel_id=11, game="centocinque", seats=3, rounds=2))
+    with pytest.raises(TableError, match="One Hundred is played by two only under other house"):
+        await tours.new(plan("knockout", channel_id=11, game="cento"))
+    assert (
+        await tours.new(plan("knockout", channel_id=12, game="cento", options={"min_players": 2}))
+    ).record.seats == 2
     with pytest.raises(TableError, match="its rounds are a multiple of 2"):
         await tours.new(plan("duplicate", channel_id=11, rounds=3))
 
