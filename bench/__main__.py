@@ -33,6 +33,7 @@ BENCHMARKS = {
     "pictures": "card pictures: a 34-card hand and each game's board as PNG, p50/p95",
     "channel": "one person against the AI: messages per match, how fast the board follows",
     "records": "deal records: what one weighs, how long a replay step takes to answer",
+    "tournaments": "a tournament's draws for 16, 64 and 256 entrants; its final order's messages",
 }
 
 INSTALL = "pip install -e '.[bench]'"
