@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.config import LeagueSettings, TableSettings
-from bot.games import SPECS
+from bot.games import SPECS, GameError
 from bot.games.base import Event
 from bot.league import League
 from bot.storage import Database, LeagueRepo, TableRepo
@@ -23,6 +23,7 @@ from bot.tables.ai_worker import AIWorkers
 from bot.tables.table import NO_HOST
 from bot.tournaments import Plan, ThreadRefused, Tournaments, rounds
 from bot.tournaments.standings import LOSS, WIN
+from bot.views.tournament import house_rules
 from bot.views.tournament_host import TablesTold
 from tests.clock import VirtualClock
 from tests.databases import Backend
@@ -281,6 +282,22 @@ async def test_a_swiss_asked_for_more_rounds_than_its_field_can_play_says_so(
     assert tour.record.status == "finished"
     pairs = [frozenset(m.sides) for m in tour.matches if not m.bye]
     assert len(pairs) == 6 == len(set(pairs))  # everyone met once, nobody twice
+
+
+async def test_the_house_rules_written_at_new_reach_every_table(world: World) -> None:
+    tours = await world.open()
+    rules = house_rules("target = 21; last_card_scopa=yes,")
+    assert rules == {"target": 21, "last_card_scopa": True}
+    tour_id = await signed_up(tours, "knockout", 4, game="scopa", options=rules)
+    tour = await tours.start(tour_id)
+    assert world.manager is not None
+    for match in tour.matches:
+        table = world.manager.by_id[match.table_id or 0]
+        assert table.state.options.target == 21 and table.state.options.last_card_scopa
+    with pytest.raises(TableError, match="“target 21” is not"):
+        house_rules("target 21")
+    with pytest.raises(GameError, match="target"):  # the game's own message for a wrong value
+        await tours.new(plan("knockout", channel_id=11, game="scopa", options={"target": 12}))
 
 
 async def test_a_no_show_loses_by_walkover_after_the_grace_time(world: World) -> None:
