@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 from typing import Any
 
-from aiohttp import web
+from aiohttp import ClientResponse, web
 from aiohttp.test_utils import TestClient
 
 from bot.config import LeagueSettings, TableSettings
@@ -147,3 +149,14 @@ async def page_at(client: Client, path: str, status: int = 200) -> str:
     assert response.headers["Content-Security-Policy"] == POLICY
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     return await response.text()
+
+
+async def next_event(events: ClientResponse) -> dict[str, object] | None:
+    """The stream's next event; None once it has ended."""
+    while True:
+        line = (await asyncio.wait_for(events.content.readline(), 10)).decode()
+        if not line:
+            return None
+        if line.startswith("data: "):
+            found: dict[str, object] = json.loads(line[6:])
+            return found

@@ -4,14 +4,12 @@ nobody else gets (404s for servers, ids and parameters), escaping, headers and p
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from types import SimpleNamespace
 from typing import cast
 
 import discord
 import pytest
-from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import LeagueSettings, WebSettings
@@ -24,7 +22,16 @@ from bot.storage import Database, LeagueRepo, TableRepo, WebRepo
 from bot.views.league_admin import server_changed
 from bot.web.server import POLICY, make_app
 from tests.league.helpers import finished
-from tests.web.support import GUILD, HOSTILE, PRIVATE, Client, a_live_table, move, page_at
+from tests.web.support import (
+    GUILD,
+    HOSTILE,
+    PRIVATE,
+    Client,
+    a_live_table,
+    move,
+    next_event,
+    page_at,
+)
 
 
 async def test_the_standings_list_people_by_points_in_the_server_s_language(
@@ -231,17 +238,6 @@ async def test_a_picture_with_names_is_kept_by_no_shared_cache_and_asked_again_e
     hidden = await client.get(path, headers={"If-None-Match": tag})
     assert hidden.status == 200 and hidden.headers["ETag"] != tag
     assert await hidden.read() != await first.read()
-
-
-async def next_event(events: ClientResponse) -> dict[str, object] | None:
-    """The stream's next event; None once it has ended."""
-    while True:
-        line = (await asyncio.wait_for(events.content.readline(), 10)).decode()
-        if not line:
-            return None
-        if line.startswith("data: "):
-            found: dict[str, object] = json.loads(line[6:])
-            return found
 
 
 async def test_a_board_s_stream_ends_when_the_server_turns_its_pages_off(
