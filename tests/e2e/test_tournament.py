@@ -436,3 +436,31 @@ async def test_a_knockout_of_16_opens_its_8_threads_within_the_rate_limits(
         "every match's players called",
     )
     assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_a_server_near_discord_s_thread_limit_pauses_the_round_and_says_why(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """The bot counts the server's active threads as Discord sends them (996 of its 1,000
+    before it starts) and pauses a round that needs more room, saying how much there is."""
+    elsewhere, owner = discord.create_channel("chatter"), discord.user("owner").user
+    for n in range(996):
+        discord.world.create_thread(elsewhere, owner, f"old {n}", 10080)
+    store, _ = await started(discord, bot_process, 16, game="scopa", format="knockout")
+    room = "Round 1 needs 8 threads, and Discord's limit of active threads leaves this server"
+    await discord.wait_for(partial(said, discord, room + " room for 4 threads."), 30, "the pause")
+    assert tournament_status(store) == "paused" and discord.world.threads_of(discord.channel) == []
+    assert discord.rejections == []
+
+
+async def test_a_thread_refused_at_discord_s_limit_pauses_the_tournament_with_the_reason(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """Threads the bot cannot see (in channels hidden from it) fill the server: Discord
+    refuses the next thread (160006), and the channel is told what to do."""
+    discord.world.limits.active_threads = 2  # a knockout of 8 opens 4
+    store, _ = await started(discord, bot_process, 8, game="scopa", format="knockout")
+    reason = "this server has reached Discord's limit of active threads; archive some."
+    await discord.wait_for(partial(said, discord, reason), 30, "the refusal's reason")
+    assert tournament_status(store) == "paused"
+    assert len(discord.world.threads_of(discord.channel)) == 2
