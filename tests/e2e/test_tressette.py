@@ -7,6 +7,8 @@ answers an old button. No message shows a card of a hand to anyone who may not s
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games import SPECS
@@ -132,8 +134,37 @@ async def test_two_people_and_two_ai_seats_play_four_handed_to_the_result(
     )
     stats = await (await bob.slash("league stats")).wait_message()
     assert "Rounds won" in stats.text and "last tricks taken" in stats.text
+    own = await (await alice.slash("league stats")).wait_message()
+    assert re.search(r"accusi declared [1-9]", own.text), own.text  # her buongioco, at least
     assert discord.rejections == [] and discord.rate_limited == []
     assert "Traceback" not in bot_process.log()
+
+
+async def test_play_declares_an_accuso_and_leads_with_a_word(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """/play offers what the hand offers, the accuso and the leads with their words included,
+    and makes each."""
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = bot_process.store()
+    alice = discord.user("alice")
+    table_id = await new_table(discord, store, alice, "tressette")
+    for _ in range(3):
+        await add_ai(alice, board_of(discord, table_id))
+    await reseed(bot_process, store, table_id, ALICE_DECLARES)
+    row = await start(discord, store, alice, table_id)
+    suggested = (await alice.autocomplete("play", "card", "")).choices
+    assert suggested is not None and [c["value"] for c in suggested] == row.choices(0)[:25]
+    assert BUONGIOCO in row.choices(0)[:25]  # the accuso comes first, within the 25 shown
+    assert "Your hand" in (await (await alice.slash("play", card=BUONGIOCO)).wait_message()).text
+    row = await moved(discord, store, table_id, row.moves)
+    lead = next(t for t in row.legal(0) if t.endswith(":busso"))
+    assert "Your hand" in (await (await alice.slash("play", card=lead)).wait_message()).text
+    row = await moved(discord, store, table_id, row.moves)
+    assert [m[2] for m in store.moves(table_id)[:2]] == [BUONGIOCO, lead]
+    await discord.wait_for(lambda: "busso" in board_of(discord, table_id).text, what="the word")
+    assert discord.rejections == []
 
 
 def _lines(row: TableRow, seat: int | None, words: str) -> list[str]:
