@@ -172,8 +172,10 @@ async def test_every_move_of_each_game_is_seen_and_news_comes_before_the_next_ro
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
     """The matches are played at once, each in a channel of its own (and so with a
-    budget of sends of its own), so the test takes as long as the longest."""
-    channels = {game: discord.create_channel(game) for game in MATCHES}
+    budget of sends of its own), so the test takes as long as the longest. Every registered
+    game is played: one without a short match here fails, by name."""
+    assert not set(SPECS) - set(MATCHES), f"no short match for {set(SPECS) - set(MATCHES)}"
+    channels = {game: discord.create_channel(game) for game in SPECS}
     bot_process.settings = SETTINGS
     await bot_process.start()
     store = bot_process.store()
