@@ -170,3 +170,44 @@ async def test_two_shard_processes_keep_together_within_discords_global_limit(
     finally:
         for process in processes:
             await process.close()
+
+
+async def test_a_tournament_carries_on_when_its_server_moves_to_another_process(
+    discord: FakeDiscord, postgres: PostgresBackend, tmp_path: Path
+) -> None:
+    """A server's tournament runs on shard 1 of two; that process stops, and the bot comes
+    back as one process for every shard: the tournament, its round and its tables are brought
+    back there, and its next round opens."""
+    guild = discord.world.guild_on_shard(1, SHARDS, "club")
+    channel = discord.create_channel("event", guild=guild)
+    boss, *players = [discord.user(n) for n in ("boss", "ann", "bob", "cy", "dee")]
+    for user in (boss, *players):
+        discord.world.add_member(guild, discord.world.users[user.id])
+    first = _process(discord, tmp_path / "shard1", postgres.url, 1)
+    whole = _process(discord, tmp_path / "whole", postgres.url, 0)
+    whole.settings["discord"].update(shard_count=1, shard_ids=[0])
+    try:
+        await first.start()
+        told = await answered(
+            await boss.slash("tournament new", channel=channel, game="scopa", format="knockout")
+        )
+        assert "is open" in told, told
+        signup = next(m for m in discord.messages(channel) if "Tournament ·" in m.text)
+        for player in players:
+            assert "signed up" in await answered(await player.click(signup, label="Join"))
+        assert "under way" in await answered(await boss.slash("tournament start", channel=channel))
+        await discord.wait_for(lambda: len(discord.world.threads_of(channel)) == 2, 20, "round 1")
+        await first.stop()
+
+        await whole.start()  # shard 0 of 1: every server, this one too
+        assert "restored 1 tournaments" in whole.log()
+        for match in (1, 2):
+            settled = await answered(
+                await boss.slash("tournament settle", channel=channel, round=1, match=match)
+            )
+            assert "settled" in settled, settled
+        await discord.wait_for(lambda: len(discord.world.threads_of(channel)) == 3, 20, "final")
+        assert discord.rejections == []
+    finally:
+        for process in (first, whole):
+            await process.close()
