@@ -1,6 +1,7 @@
 """Two bot processes, one shard each, over one PostgreSQL database: each answers the
 servers of its shard, a third process asking for a shard already run is refused, and a
-process killed and started again carries on with its tables while the other plays on."""
+process killed and started again carries on with its tables while the other plays on; a
+server's tournament moves with its server to another process."""
 
 from __future__ import annotations
 
