@@ -31,5 +31,5 @@ def main(argv: list[str]) -> int:
         print(text.problem(problem))
     if not verdict.ok:
         return 1
-    print(t(text.HOLDS_UNPROVEN if verdict.notes else text.HOLDS))
+    print(t(text.holds(record, len(verdict.notes))))
     return 0

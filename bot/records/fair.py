@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import random
 import secrets
 from typing import Any
 
@@ -38,6 +39,39 @@ def match_seed(secret: str, start: int | None) -> int:
     read as a 256-bit number."""
     text = f"tavolo-seed:v1:{secret}:{start if start is not None else ''}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest(), "big")
+
+
+def tournament_commitment(secret: str, guild_id: int, tournament_id: int) -> str:
+    """SHA-256 (hex) over a tournament's secret and its identity (server, tournament), shown
+    on its sign-up message before anyone signs up."""
+    text = f"tavolo-tournament-commitment:v1:{guild_id}:{tournament_id}:{secret}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def tournament_seed(secret: str, shown: int | None) -> int:
+    """A tournament's seed: SHA-256 over its secret and the id Discord gave the sign-up
+    message showing the commitment (assigned after the commitment was fixed), 48 bits."""
+    text = f"tavolo-tournament-seed:v1:{secret}:{shown if shown is not None else ''}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
+
+
+def derived_seed(seed: int, *parts: object) -> int:
+    """A tournament table's deal from the tournament's seed and what names the table (a
+    duplicate's deal number, or a match's round and number): the same parts, the same deal."""
+    # Repeatable from a seed that is itself secret until the tournament is over: a deal, not a
+    # key.
+    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(48)  # noqa: S311
+
+
+SET_ROUNDS = 2
+"""The rounds of a duplicate that deal one set of deals: one a side, and a tournament's match
+is two sides (``bot.tournaments.rounds.SIDES``, tied to it by a test)."""
+
+
+def seed_parts(duplicate: bool, round_no: int, n: int) -> list[str | int]:
+    """What names a tournament table's deal: a duplicate's round shares its deals with the
+    other rounds of its set, any other match is its own."""
+    return ["deal", (round_no - 1) // SET_ROUNDS] if duplicate else ["match", round_no, n]
 
 
 def seal(secret: str, section: str, data: Any) -> str:

@@ -9,10 +9,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SCHEMA = 2
+SCHEMA = 3
 SCHEMAS = range(1, SCHEMA + 1)
 """The versions read: 1 sealed a record's moves, seats and result when its secret was revealed;
-2 seals every field (but the secret) when the record is made."""
+2 seals every field (but the secret) when the record is made; 3 adds ``fair.tournament``."""
 
 
 class RecordSeat(BaseModel):
@@ -44,6 +44,25 @@ class Fairness(BaseModel):
     """The id of the interaction that pressed Start, mixed into the shuffle."""
     shown: int | None = None
     """The id of the board message that first showed the commitment (before ``start``)."""
+    tournament: TournamentFairness | None = None
+    """A tournament's table (schema 3): what its seed was derived from."""
+
+
+class TournamentFairness(BaseModel):
+    """What a tournament's table was dealt from: the tournament's committed secret, mixed
+    with the id of the sign-up message that showed the commitment, and the parts naming the
+    table's deal (``bot.records.fair.derived_seed``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    id: int
+    commitment: str
+    """SHA-256 (hex) over the tournament's secret and its identity, shown at its sign-up."""
+    shown: int | None
+    """The id of the sign-up message that showed the commitment."""
+    parts: list[str | int]
+    secret: str | None = None
+    """Revealed once the tournament is over (its secret deals every one of its tables)."""
 
 
 class Result(BaseModel):
@@ -81,7 +100,10 @@ class DealRecord(BaseModel):
     revealed); None for a table from before commitments."""
 
     def document(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", by_alias=True)
+        found = self.model_dump(mode="json", by_alias=True)
+        if found["fair"]["tournament"] is None:  # a table's own deal: as schema 2 wrote it
+            del found["fair"]["tournament"]
+        return found
 
     def dumps(self) -> str:
         return json.dumps(self.document(), ensure_ascii=False, indent=1)

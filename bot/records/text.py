@@ -57,6 +57,33 @@ HOLDS = N_(
     "hands, and every move was legal and leads to this result."
 )
 HOLDS_UNPROVEN = N_("Every move was legal and leads to this result.")
+HOLDS_TOURNAMENT = N_(
+    "The record holds: the deck was fixed before anyone signed up (the tournament's "
+    "commitment matches its secret, mixed with its sign-up message), the seed deals these "
+    "hands, and every move was legal and leads to this result."
+)
+TOURNAMENT_NOT_REVEALED = N_(
+    "The tournament's secret is not revealed yet: it deals all its tables. Verify the "
+    "record once the tournament is over."
+)
+TOURNAMENT_COMMITMENT_DIFFERS = N_(
+    "Does not match SHA-256 of the tournament's secret and the tournament (guild, id)."
+)
+TOURNAMENT_SEED_DIFFERS = N_(
+    "The table's seed does not follow from the tournament's secret, its sign-up message "
+    "and these parts."
+)
+TOURNAMENT_NOT_SHOWN = N_(
+    "The sign-up message that showed the commitment is not recorded: nothing but the secret "
+    "dealt the tournament."
+)
+
+
+def holds(record: DealRecord, verdict_notes: int) -> str:
+    """What a record that holds proves: less where ``verify`` noted what it could not prove."""
+    if verdict_notes:
+        return HOLDS_UNPROVEN
+    return HOLDS_TOURNAMENT if record.fair.tournament is not None else HOLDS
 
 
 STEP_NAMES = {"move": N_("move"), "turn": N_("turn"), "trick": N_("trick"), "take": N_("take")}

@@ -11,7 +11,14 @@ from bot.games import SPECS, GameError, GameSpec
 from bot.games.base import parse_options
 from bot.records import text
 from bot.records.errors import RecordError
-from bot.records.fair import commitment, seals, sections
+from bot.records.fair import (
+    commitment,
+    derived_seed,
+    seals,
+    sections,
+    tournament_commitment,
+    tournament_seed,
+)
 from bot.records.replay import DealSpan, Moved, deal_ended, play, seed_of
 from bot.records.schema import DealRecord
 
@@ -64,7 +71,9 @@ def _verify(record: DealRecord, verdict: Verdict) -> None:
         return
     seed = seed_of(record)
     assert seed is not None
-    if fair.commitment is None:
+    if fair.commitment is None and fair.tournament is not None:
+        _check_tournament(record, seed, verdict)
+    elif fair.commitment is None:
         verdict.notes.append(RecordError("fair.commitment", text.NO_COMMITMENT))
     _replay(spec, record, seed)
 
@@ -99,6 +108,22 @@ def _check_order(record: DealRecord, verdict: Verdict) -> None:
         verdict.notes.append(RecordError("fair.shown", text.NOT_SHOWN))
     elif fair.start <= fair.shown:
         raise RecordError("fair.start", text.START_BEFORE_SHOWN)
+
+
+def _check_tournament(record: DealRecord, seed: int, verdict: Verdict) -> None:
+    """A tournament's table: its seed follows from the tournament's revealed secret, mixed
+    with the sign-up message that showed its commitment, and the parts naming its deal."""
+    dealt = record.fair.tournament
+    assert dealt is not None
+    if dealt.secret is None:
+        verdict.notes.append(RecordError("fair.tournament.secret", text.TOURNAMENT_NOT_REVEALED))
+        return
+    if tournament_commitment(dealt.secret, record.guild, dealt.id) != dealt.commitment:
+        raise RecordError("fair.tournament.commitment", text.TOURNAMENT_COMMITMENT_DIFFERS)
+    if derived_seed(tournament_seed(dealt.secret, dealt.shown), *dealt.parts) != seed:
+        raise RecordError("fair.tournament.parts", text.TOURNAMENT_SEED_DIFFERS)
+    if dealt.shown is None:
+        verdict.notes.append(RecordError("fair.tournament.shown", text.TOURNAMENT_NOT_SHOWN))
 
 
 def _replay(spec: GameSpec[Any, Any, Any], record: DealRecord, seed: int) -> None:

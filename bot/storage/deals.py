@@ -25,6 +25,21 @@ class NewDeal(BaseModel):
     record: dict[str, Any]
 
 
+class TournamentDeal(BaseModel):
+    """The tournament match a deal's table played: what its deal was derived from."""
+
+    id: int
+    secret: str | None
+    """Committed to on the sign-up message; None for a tournament from before commitments."""
+    shown: int | None
+    """The sign-up message's id, mixed into the tournament's seed."""
+    over: bool
+    """Whether the tournament is over (then its secret may be shown)."""
+    duplicate: bool
+    round: int
+    n: int
+
+
 class StoredDeal(BaseModel):
     """A stored deal's record, with what its table says of it now."""
 
@@ -46,6 +61,8 @@ class StoredDeal(BaseModel):
     shared: bool = False
     """Its deal is also dealt at a tournament's tables that are not over, or may be in a
     round still to come (a duplicate's): its cards are shown when those are."""
+    tournament: TournamentDeal | None = None
+    """The tournament match its table played, if any."""
 
 
 async def add_deal(tx: Connection, table_id: int, deal: NewDeal) -> None:
@@ -89,8 +106,12 @@ _SELECT = (
     " (t.secret IS NULL AND EXISTS (SELECT 1 FROM tournament_matches m"
     " JOIN tournaments r ON r.id = m.tournament_id WHERE m.seed = t.seed"
     " AND r.status IN ('signup', 'running', 'paused')"
-    " AND (m.status IN ('pending', 'playing') OR r.format = 'duplicate'))) AS shared"
+    " AND (m.status IN ('pending', 'playing') OR r.format = 'duplicate'))) AS shared,"
+    " tr.id AS tournament_id, tr.secret AS tournament_secret, tr.message_id AS shown,"
+    " tr.status AS tournament_status, tr.format, tm.round, tm.n"
     " FROM deal_records d JOIN game_tables t ON t.id = d.table_id"
+    " LEFT JOIN tournament_matches tm ON tm.table_id = d.table_id"
+    " LEFT JOIN tournaments tr ON tr.id = tm.tournament_id"
 )
 
 
@@ -102,6 +123,17 @@ def _stored(row: Row) -> StoredDeal:
         table_status=row["status"],
         secret=row["secret"] if row["secret"] is not None else str(row["seed"]),
         shared=bool(row["shared"]),
+        tournament=None
+        if row["tournament_id"] is None
+        else TournamentDeal(
+            id=row["tournament_id"],
+            secret=row["tournament_secret"],
+            shown=row["shown"],
+            over=row["tournament_status"] in ("finished", "cancelled"),
+            duplicate=row["format"] == "duplicate",
+            round=row["round"],
+            n=row["n"],
+        ),
     )
 
 

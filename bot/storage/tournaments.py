@@ -46,8 +46,11 @@ class TournamentRecord(TournamentTerms):
     starts_at: str | None
     status: TournamentStatus
     round: int
-    seed: int  # secret: never shown
+    seed: int  # secret until the tournament is over: derived from ``secret`` at the start
     message_id: int | None
+    secret: str | None = None
+    """Committed to on the sign-up message; revealed in its tables' records once it is over.
+    None: a tournament opened before commitments."""
     champion: int | None
     created_at: str = ""
 
@@ -134,6 +137,7 @@ _TOURNAMENT_COLUMNS = (
     "round",
     "rounds",
     "message_id",
+    "seed",
     "champion",
     "organiser_id",
 )
@@ -151,8 +155,8 @@ class TournamentRepo:
         tournament_id = await insert_id(
             self.db,
             "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, seats,"
-            " options, rounds, ai_fill, league, grace, starts_at, status, seed)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?) RETURNING id",
+            " options, rounds, ai_fill, league, grace, starts_at, status, seed, secret)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?) RETURNING id",
             (
                 r.guild_id,
                 r.channel_id,
@@ -167,6 +171,7 @@ class TournamentRepo:
                 r.grace,
                 r.starts_at,
                 r.seed,
+                r.secret,
             ),
             DuplicateTournament,
         )

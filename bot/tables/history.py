@@ -11,9 +11,9 @@ from bot.games.errors import echo
 from bot.i18n import t
 from bot.records.build import reveal
 from bot.records.errors import RecordError
-from bot.records.fair import ALPHABET, ID_LENGTH, match_seed
+from bot.records.fair import ALPHABET, ID_LENGTH, match_seed, seed_parts, tournament_commitment
 from bot.records.files import validated
-from bot.records.schema import DealRecord
+from bot.records.schema import DealRecord, TournamentFairness
 from bot.storage.deals import DealRepo, StoredDeal
 from bot.tables.errors import TableError
 
@@ -53,12 +53,26 @@ def damaged(short_id: str) -> TableError:
 
 
 def stored_record(stored: StoredDeal) -> DealRecord | None:
-    """A stored deal's record; None (logged) where a row edited by hand no longer fits it."""
+    """A stored deal's record, with what a tournament's table was dealt from; None (logged)
+    where a row edited by hand no longer fits it."""
     try:
-        return validated(stored.record)
+        record = validated(stored.record)
     except RecordError:
         log.exception("deal %s: its stored record is damaged", stored.short_id)
         return None
+    dealt = stored.tournament
+    if dealt is None or dealt.secret is None:
+        return record
+    fair = TournamentFairness(
+        id=dealt.id,
+        commitment=tournament_commitment(dealt.secret, stored.guild_id, dealt.id),
+        shown=dealt.shown,
+        parts=seed_parts(dealt.duplicate, dealt.round, dealt.n),
+        secret=dealt.secret if dealt.over else None,  # it deals every table of the tournament
+    )
+    return record.model_copy(
+        update={"schema_version": 3, "fair": record.fair.model_copy(update={"tournament": fair})}
+    )
 
 
 def well_formed(short_id: str) -> bool:

@@ -4,11 +4,11 @@ what these return."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from bot.games.seating import Seating
+from bot.records.fair import derived_seed, seed_parts
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Tournament, TournamentRecord
 from bot.tournaments.pairing import (
     duplicate_scores,
@@ -38,12 +38,6 @@ def match_seats(seating: Seating, options: object | None = None) -> list[int]:
 def team_size(record: TournamentRecord) -> int:
     """The people on each side of the tournament's matches."""
     return record.seats // SIDES
-
-
-def derived_seed(seed: int, *parts: object) -> int:
-    """A table's deal from the tournament's secret seed: the same parts, the same deal."""
-    # Repeatable from a seed that is itself secret (``secrets``): the deal, not a key.
-    return random.Random(":".join(str(p) for p in (seed, *parts))).getrandbits(48)  # noqa: S311
 
 
 def active(t: Tournament) -> list[int]:
@@ -122,11 +116,8 @@ def next_round(t: Tournament) -> list[MatchRecord]:
             continue
         # A duplicate deals every table of a round alike, and the same deals again for as many
         # rounds as there are sides (each entrant holds each side's cards once).
-        seed = (
-            derived_seed(record.seed, "deal", (number - 1) // SIDES)
-            if record.format == "duplicate"
-            else derived_seed(record.seed, "match", number, n)
-        )
+        parts = seed_parts(record.format == "duplicate", number, n)
+        seed = derived_seed(record.seed, *parts)
         matches.append(MatchRecord(round=number, n=n, sides=entrants, seed=seed))
     return matches
 

@@ -4,12 +4,12 @@ checked), people joining (alone, or as a team with a partner) and leaving."""
 from __future__ import annotations
 
 import logging
-import secrets
 from datetime import UTC, datetime
 
 from bot.games import SPECS
 from bot.games.base import parse_options
 from bot.i18n import t
+from bot.records.fair import new_secret, tournament_seed
 from bot.storage.tournaments import (
     DuplicateTournament,
     EntrantRecord,
@@ -86,6 +86,7 @@ class SignUp:
         starts_at = None
         if plan.starts_in is not None:
             starts_at = datetime.now(UTC).timestamp() + plan.starts_in * 60
+        secret = new_secret()  # committed to on the sign-up message (docs/records.md)
         record = TournamentRecord(
             **plan.model_dump(exclude={"starts_in", "rounds"}),
             id=0,
@@ -93,8 +94,9 @@ class SignUp:
             starts_at=None if starts_at is None else f"{starts_at:.0f}",
             status="signup",
             round=0,
-            seed=secrets.randbits(48),
+            seed=tournament_seed(secret, None),  # mixed with the sign-up's id at the start
             message_id=None,
+            secret=secret,
             champion=None,
         )
         try:

@@ -10,6 +10,7 @@ import random
 from datetime import UTC, datetime
 
 from bot.i18n import t, tn
+from bot.records.fair import derived_seed, tournament_seed
 from bot.storage.tournaments import EntrantRecord, Member, Tournament
 from bot.tables import TableError
 from bot.tournaments import rounds, words
@@ -40,6 +41,8 @@ class Start:
                 return tour
             if record.status != "signup":
                 raise TableError(t("The tournament is already under way."))
+            if record.secret is not None:  # the deals follow from what the sign-up showed
+                record.seed = tournament_seed(record.secret, record.message_id)
             await self._draw_the_field(tour)
             record.status = "running"
             asked, record.rounds = record.rounds, rounds.rounds_of(tour)
@@ -73,7 +76,7 @@ class Start:
         allowed, and the entrants numbered
         in seeding order (a knockout: by league rating, the unrated drawn)."""
         record = tour.record
-        rng = random.Random(rounds.derived_seed(record.seed, "draw"))  # noqa: S311  # repeatable
+        rng = random.Random(derived_seed(record.seed, "draw"))  # noqa: S311  # repeatable
         size = team_size(record)
         together = [e.members for e in tour.entrants if len(e.members) == size]
         people = [m for e in tour.entrants if len(e.members) < size for m in e.members]

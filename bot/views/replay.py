@@ -18,10 +18,9 @@ from bot.games import SPECS, GameError
 from bot.i18n import t
 from bot.records.stepper import Stepper, board_of, face_up
 from bot.records.text import (
-    HOLDS,
-    HOLDS_UNPROVEN,
     STEP_NAMES,
     heading,
+    holds,
     problem,
     seat_names,
     step_lines,
@@ -165,7 +164,7 @@ class VerifyButton(
         verdict = verify(found.record)
         lines = [problem(p) for p in (*verdict.notes, *verdict.problems)]
         if verdict.ok:
-            lines.append(t(HOLDS_UNPROVEN if verdict.notes else HOLDS))
+            lines.append(t(holds(found.record, len(verdict.notes))))
         await tell(interaction, "\n".join(lines))
 
 

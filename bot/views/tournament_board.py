@@ -11,6 +11,7 @@ import discord
 from bot.gallery import Slot
 from bot.i18n import t
 from bot.pictures.standings_table import Row
+from bot.records.fair import SHORT, tournament_commitment
 from bot.tournaments import MatchRecord, Tournament, rounds, words
 from bot.tournaments.standings import Line, halves, standings
 from bot.views.render import fit_lines
@@ -154,10 +155,26 @@ def standings_table(tour: Tournament) -> Standings | None:
     )
 
 
+def _commitment(tour: Tournament) -> list[str]:
+    """The line showing what the tournament's deals were fixed by, before anyone signed up
+    (none for a tournament opened before commitments)."""
+    record = tour.record
+    if record.secret is None:
+        return []
+    found = tournament_commitment(record.secret, record.guild_id, record.id)
+    return [
+        t(
+            "Deals fixed in advance: `{commitment}` (SHA-256 of the tournament's secret,"
+            " revealed in its deals' records once it is over)",
+            commitment=found[:SHORT],
+        )
+    ]
+
+
 def body(tour: Tournament) -> str:
     """The message's text, as many of its lines as an embed's description holds (a field of
     256 with long names does not fit) and then how many more there are."""
-    lines = [_status(tour), ""]
+    lines = [_status(tour), *_commitment(tour), ""]
     if tour.record.status == "signup" or not tour.matches:
         lines.append(t("Entrants: {n}", n=len(tour.entrants)))
         lines += [f"{e.n}. {e.name}" for e in tour.entrants]

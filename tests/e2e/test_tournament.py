@@ -321,6 +321,11 @@ async def test_a_duplicate_deal_is_replayed_once_no_table_dealt_alike_is_left(
     assert "cancelled" in cancelled, cancelled
     shown = await (await ann.slash("replay", deal=deal)).wait_message(10)
     assert "Replay of deal" in shown.embeds[0]["footer"]["text"], shown.embeds
+    # Over: the tournament's secret is in the record, and proves the deal was fixed before
+    # the sign-up message showed its commitment.
+    assert "Deals fixed in advance: `" in tournament_message(discord).text
+    verdict = await (await ann.click(shown, label="Verify")).wait_message()
+    assert "The record holds: the deck was fixed before anyone signed up" in verdict.text
     assert discord.rejections == [] and discord.rate_limited == []
 
 

@@ -4,9 +4,23 @@ from __future__ import annotations
 
 from bot.cli.simulate import play_match
 from bot.games import SPECS, make_player
-from bot.records.build import match_records
-from bot.records.fair import match_seed, new_secret
-from bot.records.schema import DealRecord, RecordMove, RecordSeat
+from bot.records.build import match_records, record_of, reveal
+from bot.records.fair import (
+    derived_seed,
+    match_seed,
+    new_deal_id,
+    new_secret,
+    tournament_commitment,
+    tournament_seed,
+)
+from bot.records.replay import Moved, play
+from bot.records.schema import (
+    DealRecord,
+    Fairness,
+    RecordMove,
+    RecordSeat,
+    TournamentFairness,
+)
 
 START = 1_300_000_000_000_000_000  # a Start interaction's id, after the board below
 SHOWN = 1_299_999_999_999_999_999
@@ -38,3 +52,40 @@ def records_of(game: str, seed: int = 1) -> list[DealRecord]:
         start=START,
         shown=SHOWN,
     )
+
+
+def tournament_records(game: str, secret: str, shown: int | None) -> list[DealRecord]:
+    """Every deal of a random match of ``game`` at a tournament's table (tournament 5, round
+    1, match 1), as its records are shown once the tournament is over: the table's seed
+    revealed, and what it was derived from (the tournament's secret, its sign-up message)."""
+    parts: list[str | int] = ["match", 1, 1]
+    seed = derived_seed(tournament_seed(secret, shown), *parts)
+    seats = seats_of(game)
+    moves: list[tuple[int, str]] = []
+    players = [make_player(game, "random") for _ in range(seats)]
+    play_match(game, seats, players, seed, None, moves)
+    dealt = TournamentFairness(
+        id=5, commitment=tournament_commitment(secret, 7, 5), shown=shown, parts=parts
+    )
+    records = []
+    last: Moved | None = None
+    for item in play(SPECS[game], seats, seed, {}, moves):
+        if isinstance(item, Moved):
+            last = item
+        elif item.end is not None and last is not None:
+            made = record_of(
+                deal_id=new_deal_id(),
+                game=game,
+                where=(7, 8, 9),
+                span=item,
+                finished_at="2026-12-03T12:00:00+00:00",
+                options={},
+                seats=[RecordSeat(name=f"Player {s}", user_id=100 + s) for s in range(seats)],
+                fair=Fairness(commitment=None, tournament=dealt),
+                moves=[RecordMove(seat=s, action=a, by="person") for s, a in moves],
+                events=last.events,
+                outcome=SPECS[game].rules.outcome(last.state),
+                secret=None,
+            )
+            records.append(reveal(made, str(seed)))
+    return records

@@ -16,13 +16,13 @@ from bot.cli import verify as verify_command
 from bot.games import SPECS
 from bot.records.build import reveal
 from bot.records.errors import RecordError
-from bot.records.fair import seals
+from bot.records.fair import new_secret, seals
 from bot.records.files import MOST_BYTES, load
 from bot.records.replay import seed_of, steps
 from bot.records.schema import DealRecord
-from bot.records.text import HOLDS, problem
+from bot.records.text import HOLDS, HOLDS_TOURNAMENT, holds, problem
 from bot.records.verify import verify
-from tests.records.helpers import records_of
+from tests.records.helpers import SHOWN, records_of, tournament_records
 
 GAMES = sorted(SPECS)
 
@@ -286,9 +286,9 @@ def test_a_huge_file_is_refused_before_it_is_parsed() -> None:
 
 def test_another_schema_version_is_named() -> None:
     doc = json.loads(documents("briscola")[0])
-    doc["schema"] = 3
+    doc["schema"] = 4
     error = refused(json.dumps(doc))
-    assert error.field == "schema" and "version 3" in problem(error)
+    assert error.field == "schema" and "version 4" in problem(error)
 
 
 def test_a_missing_field_is_named() -> None:
@@ -378,3 +378,46 @@ def test_no_value_in_any_field_crashes_verify_or_the_replay(
             if where[0] != "seal":  # the replay reads no seal
                 assert replay_command.main([str(path), "--all"]) in (0, 1, 2), where
             capsys.readouterr()
+
+
+def revealed(found: DealRecord, secret: str | None) -> DealRecord:
+    """The record with the tournament's secret shown (None: the tournament still runs)."""
+    dealt = found.fair.tournament
+    assert dealt is not None
+    fair = found.fair.model_copy(update={"tournament": dealt.model_copy(update={"secret": secret})})
+    return found.model_copy(update={"fair": fair})
+
+
+@pytest.mark.parametrize("game", ["briscola", "cento"])
+def test_a_tournament_table_s_deals_follow_from_the_tournament_s_committed_secret(
+    game: str,
+) -> None:
+    secret = new_secret()
+    found = tournament_records(game, secret, SHOWN)
+    assert found
+    for each in found:
+        kept_back = verify(revealed(each, None))  # the tournament still deals its tables
+        assert kept_back.ok and fields(kept_back.notes) == ["fair.tournament.secret"]
+        shown = revealed(each, secret)
+        verdict = verify(load(shown.dumps()))  # as a file taken away
+        assert verdict.ok and not verdict.notes, [problem(p) for p in verdict.problems]
+        assert holds(shown, len(verdict.notes)) == HOLDS_TOURNAMENT
+    last = revealed(found[-1], secret)
+    dealt = last.fair.tournament
+    assert dealt is not None
+    changes: list[tuple[dict[str, Any], str]] = [
+        ({"secret": new_secret()}, "fair.tournament.commitment"),
+        ({"commitment": "f" * 64}, "fair.tournament.commitment"),
+        ({"parts": ["match", 1, 2]}, "fair.tournament.parts"),
+        ({"shown": SHOWN + 1}, "fair.tournament.parts"),
+    ]
+    for change, field in changes:
+        fair = last.fair.model_copy(update={"tournament": dealt.model_copy(update=change)})
+        assert fields(verify(last.model_copy(update={"fair": fair})).problems) == [field]
+
+
+def test_a_tournament_without_its_sign_up_message_is_noted() -> None:
+    secret = new_secret()
+    last = revealed(tournament_records("briscola", secret, None)[-1], secret)
+    verdict = verify(last)
+    assert verdict.ok and fields(verdict.notes) == ["fair.tournament.shown"]

@@ -7,8 +7,9 @@ from typing import Any
 
 from bot.cogs.tournament import TournamentCog
 from bot.games import SPECS
+from bot.records.fair import SET_ROUNDS
 from bot.storage.tournaments import EntrantRecord, MatchRecord, Member, Tournament, TournamentRecord
-from bot.tournaments.rounds import duplicate_totals, match_seats
+from bot.tournaments.rounds import SIDES, duplicate_totals, match_seats
 
 
 def tournament(
@@ -76,3 +77,8 @@ def test_a_tournament_offers_the_games_of_two_sides_at_their_seats() -> None:
     assert offered["minchiate"] == [4]  # always two partnerships
     choices = [c.value for c in TournamentCog.new.parameters[0].choices]
     assert choices == [g for g in SPECS if offered[g]]  # /tournament new offers no other
+
+
+def test_a_duplicate_s_set_of_deals_takes_a_round_a_side() -> None:
+    """The records' reading of a duplicate's deal names (``seed_parts``) and the rounds'."""
+    assert SET_ROUNDS == SIDES

@@ -15,14 +15,18 @@ from bot.config import LeagueSettings, TableSettings
 from bot.games import SPECS, GameError
 from bot.games.base import Event
 from bot.league import League
+from bot.records.fair import derived_seed, tournament_commitment, tournament_seed
+from bot.records.verify import verify
 from bot.storage import Database, LeagueRepo, TableRepo
 from bot.storage.deals import DealRepo
 from bot.storage.tournaments import Format, Member, Tournament, TournamentRepo
 from bot.tables import Table, TableError, TableManager
 from bot.tables.ai_worker import AIWorkers
+from bot.tables.history import History
 from bot.tables.table import NO_HOST
 from bot.tournaments import Plan, ThreadRefused, Tournaments, rounds
 from bot.tournaments.standings import LOSS, WIN
+from bot.views import tournament_board
 from bot.views.tournament import house_rules
 from bot.views.tournament_host import TablesTold
 from tests.clock import VirtualClock
@@ -737,3 +741,42 @@ async def test_a_knockout_of_32_opens_its_16_threads_and_plays_to_a_champion(
         tour = await settle_round(world, tour_id)
     assert len(world.host.threads) == 31 and tour.record.status == "finished"
     assert tour.record.champion == 1  # the top seed, settled through every round
+
+
+async def test_a_tournament_s_deals_are_proven_fixed_from_its_sign_up_once_it_is_over(
+    world: World,
+) -> None:
+    tours = await world.open()
+    tour = await tours.new(plan("knockout"))
+    secret = tour.record.secret
+    assert secret is not None and secret not in tournament_board.body(tour)
+    shown = tournament_commitment(secret, GUILD, tour.record.id)[:16]
+    assert f"Deals fixed in advance: `{shown}`" in tournament_board.body(tour)
+    await tours.set_message(tour.record.id, 1_300_000_000_000_000_000)  # the sign-up's id
+    for user in range(1, 5):
+        await tours.join(tour.record.id, user, f"P{user}")
+    tour = await tours.start(tour.record.id)
+    seed = tournament_seed(secret, 1_300_000_000_000_000_000)
+    assert tour.record.seed == seed
+    first = tour.matches[0]
+    assert first.seed == derived_seed(seed, "match", 1, first.n)
+    assert world.db is not None
+    history = History(DealRepo(world.db))
+    await play_out(world, first.table_id)
+    deal = await world.db.fetch_one(
+        "SELECT short_id FROM deal_records WHERE table_id = ? ORDER BY id", (first.table_id,)
+    )
+    assert deal is not None
+    early = (await history.find(GUILD, deal["short_id"])).record
+    assert early.fair.tournament is not None and early.fair.tournament.secret is None
+    assert [n.field for n in verify(early).notes] == ["fair.tournament.secret"]
+    for match in (await tours.get(tour.record.id)).matches:
+        if match.status == "playing":
+            await play_out(world, match.table_id)
+    final = [m for m in (await tours.get(tour.record.id)).matches if m.round == 2]
+    await play_out(world, final[0].table_id)
+    assert (await tours.get(tour.record.id)).record.status == "finished"
+    proven = (await history.find(GUILD, deal["short_id"])).record
+    assert proven.fair.tournament is not None and proven.fair.tournament.secret == secret
+    verdict = verify(proven)
+    assert verdict.ok and not verdict.notes
