@@ -39,6 +39,11 @@ async def test_a_killed_bot_carries_on_and_its_old_buttons_still_work(
     row = await wait_turn(discord, store, table_id, seat)
     hand = await open_hand(alice, board)
     cards = [line for line in hand.text.splitlines() if line.startswith("Your hand")]
+    # Opening her hand shows Alice up at her seat, stored just after the hand is answered:
+    # the table as it stands once that is stored is what the restart must bring back.
+    row = await discord.wait_for(
+        lambda: (r := store.table(table_id)).seats[seat]["here"] and r, what="Alice shown up"
+    )
 
     await bot_process.kill()
     await bot_process.start()
