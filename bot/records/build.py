@@ -89,29 +89,58 @@ def match_records(
     """Every finished deal of a match played from ``secret`` (and the Start interaction
     ``start``, after the board ``shown`` showed the commitment) at ``where`` (guild, channel,
     table), each revealed: the simulator's records."""
-    spec = SPECS[game]
     guild, _, table = where
     fair = Fairness(commitment=commitment(secret, guild, table), start=start, shown=shown)
+    made = ended_records(
+        game=game,
+        where=where,
+        seats=seats,
+        options=options,
+        seed=match_seed(secret, start),
+        fair=fair,
+        moves=moves,
+        finished_at=finished_at,
+        secret=secret,
+    )
+    return [reveal(record, secret) for record in made]
+
+
+def ended_records(
+    *,
+    game: str,
+    where: tuple[int, int, int],
+    seats: Sequence[RecordSeat],
+    options: dict[str, Any],
+    seed: int,
+    fair: Fairness,
+    moves: Sequence[RecordMove],
+    finished_at: str,
+    secret: str | None,
+) -> list[DealRecord]:
+    """The record of every deal ``moves`` end, in a match dealt from ``seed``, as each was made
+    when it ended (sealed under ``secret``, not yet revealed)."""
+    spec = SPECS[game]
     out = []
     last: Moved | None = None
     actions = [(m.seat, m.action) for m in moves]
-    for item in play(spec, len(seats), match_seed(secret, start), options, actions):
+    for item in play(spec, len(seats), seed, options, actions):
         if isinstance(item, Moved):
             last = item
         elif item.end is not None and last is not None:
-            record = record_of(
-                deal_id=new_deal_id(),
-                game=game,
-                where=where,
-                span=item,
-                finished_at=finished_at,
-                options=options,
-                seats=seats,
-                fair=fair,
-                moves=moves,
-                events=last.events,
-                outcome=spec.rules.outcome(last.state),
-                secret=secret,
+            out.append(
+                record_of(
+                    deal_id=new_deal_id(),
+                    game=game,
+                    where=where,
+                    span=item,
+                    finished_at=finished_at,
+                    options=options,
+                    seats=seats,
+                    fair=fair,
+                    moves=moves,
+                    events=last.events,
+                    outcome=spec.rules.outcome(last.state),
+                    secret=secret,
+                )
             )
-            out.append(reveal(record, secret))
     return out

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from bot.cli.simulate import play_match
 from bot.games import SPECS, make_player
-from bot.records.build import match_records, record_of, reveal
+from bot.records.build import ended_records, match_records, reveal
 from bot.records.fair import (
     derived_seed,
     match_seed,
-    new_deal_id,
     new_secret,
     tournament_commitment,
     tournament_seed,
 )
-from bot.records.replay import Moved, play
 from bot.records.schema import (
     DealRecord,
     Fairness,
@@ -67,25 +65,15 @@ def tournament_records(game: str, secret: str, shown: int | None) -> list[DealRe
     dealt = TournamentFairness(
         id=5, commitment=tournament_commitment(secret, 7, 5), shown=shown, parts=parts
     )
-    records = []
-    last: Moved | None = None
-    for item in play(SPECS[game], seats, seed, {}, moves):
-        if isinstance(item, Moved):
-            last = item
-        elif item.end is not None and last is not None:
-            made = record_of(
-                deal_id=new_deal_id(),
-                game=game,
-                where=(7, 8, 9),
-                span=item,
-                finished_at="2026-12-03T12:00:00+00:00",
-                options={},
-                seats=[RecordSeat(name=f"Player {s}", user_id=100 + s) for s in range(seats)],
-                fair=Fairness(commitment=None, tournament=dealt),
-                moves=[RecordMove(seat=s, action=a, by="person") for s, a in moves],
-                events=last.events,
-                outcome=SPECS[game].rules.outcome(last.state),
-                secret=None,
-            )
-            records.append(reveal(made, str(seed)))
-    return records
+    made = ended_records(
+        game=game,
+        where=(7, 8, 9),
+        seats=[RecordSeat(name=f"Player {s}", user_id=100 + s) for s in range(seats)],
+        options={},
+        seed=seed,
+        fair=Fairness(commitment=None, tournament=dealt),
+        moves=[RecordMove(seat=s, action=a, by="person") for s, a in moves],
+        finished_at="2026-12-03T12:00:00+00:00",
+        secret=None,
+    )
+    return [reveal(record, str(seed)) for record in made]
