@@ -117,9 +117,13 @@ def prepare() -> None:
     """Draw every card and choose the shared palette from them and a board of every game, at
     the seats and moves its painter asks for, and the brackets' palette (about a second,
     once)."""
-    boards = []
-    for name in SPECS:
-        drawn = painter(name)
-        boards.append(board_picture(name, _played_view(name, drawn.seats, drawn.moves)))
+
+    def boards() -> list[Image.Image]:
+        return [
+            board_picture(name, _played_view(name, drawn.seats, drawn.moves))
+            for name in SPECS
+            for drawn in (painter(name),)
+        ]
+
     prepare_palette(boards)
     bracket_palette()

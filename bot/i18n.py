@@ -44,6 +44,8 @@ LANGUAGES = {
     "eo": "Esperanto",
 }
 """The languages Tavolo speaks, each by its own name (English first: the source)."""
+SOURCE = "en"
+"""The language the texts are written in."""
 
 # Discord's locales that map to a language of ours; Discord has no Esperanto, which a
 # table gets only by /table language.

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from isal import isal_zlib
 from PIL import Image
 
+from bot.i18n import SOURCE, speaking
 from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import PACKS, pack_cards
 
@@ -29,19 +30,26 @@ COMPRESSION = 2
 """ISA-L's level (0-3): 1 and 2 take the same time here and 2 is a little smaller; 3 takes
 three times as long for no fewer bytes on these pictures."""
 
-_boards: list[Image.Image] = []
-"""Boards the palette learns from besides the cards (``prepare``)."""
+_boards: list[Image.Image] | None = None
+"""Boards the palette learns from besides the cards (``prepare``); None until given."""
 
 
 @cache
 def palette() -> Image.Image:
     """The palette of hands and boards, as a "P" image: chosen from every card's face
     (played and dimmed), the backs and the boards given to ``prepare``. About a second,
-    once."""
-    samples = [contact_sheet(pack) for pack in PACKS]
-    for pack in PACKS:
-        codes = pack_cards(pack)
-        samples.append(hand_picture(pack, codes, set(codes[::2])))
+    once.
+
+    Its samples are drawn in one language, whatever the caller speaks: a palette learnt
+    from the first caller's words would differ from one process to the next, and so would
+    every picture's bytes."""
+    if _boards is None:
+        raise RuntimeError("the shared palette is chosen by prepare(boards) first")
+    with speaking(SOURCE):
+        samples = [contact_sheet(pack) for pack in PACKS]
+        for pack in PACKS:
+            codes = pack_cards(pack)
+            samples.append(hand_picture(pack, codes, set(codes[::2])))
     samples += _boards
     # Every other pixel keeps every colour that matters and halves the work.
     samples = [s.resize((s.width // 2, s.height // 2), Image.Resampling.NEAREST) for s in samples]
@@ -54,13 +62,16 @@ def palette() -> Image.Image:
     return sheet.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def prepare(boards: Sequence[Image.Image] = ()) -> None:
-    """Draw every card and choose the palette now, learning from ``boards`` too (a board of
-    each game: ``bot.gallery.prepare``), so that the first picture sent is as fast as the
-    others (a bot may call this at start, off its event loop). The palette is chosen once:
-    boards given after it was are not learnt."""
-    if palette.cache_info().currsize == 0:
-        _boards.extend(boards)
+def prepare(boards: Callable[[], Sequence[Image.Image]] = tuple) -> None:
+    """Draw every card and choose the palette now, learning from the pictures ``boards``
+    draws too (a board of each game: ``bot.gallery.prepare``), so that the first picture sent
+    is as fast as the others (a bot may call this at start, off its event loop). The boards
+    are drawn once, in ``SOURCE``'s words whatever the caller speaks, as the palette is
+    chosen; a later call changes nothing."""
+    global _boards
+    if _boards is None:
+        with speaking(SOURCE):
+            _boards = list(boards())
     palette()
 
 

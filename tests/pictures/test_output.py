@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,8 @@ from bot.pictures.bracket import bracket_picture
 from bot.pictures.output import COLOURS, indexed_png, palette
 from tests.games.support import middle_size
 from tests.pictures.support import decode, public_view
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _faithful(picture_bytes: bytes, picture: Image.Image) -> float:
@@ -78,3 +83,41 @@ def test_the_png_written_holds_the_palette_image_exactly() -> None:
 def test_only_a_palette_image_is_written_so() -> None:
     with pytest.raises(ValueError, match="palette"):
         indexed_png(Image.new("RGB", (4, 4)))
+
+
+_FIRST_PICTURE = """
+import hashlib, sys
+from bot.i18n import speaking
+from bot.pictures import output
+try:
+    output.palette()
+except RuntimeError:
+    print("refused")
+from bot.gallery import board_image
+from tests.pictures.support import public_view
+view = public_view("briscola", 2, seed=4, moves=7)
+with speaking(sys.argv[1]):
+    board_image("briscola", view)  # the first picture, which chooses the palette
+picture = board_image("briscola", view)
+print(hashlib.sha256(bytes(output.palette().getpalette() or [])).hexdigest())
+print(hashlib.sha256(picture).hexdigest())
+"""
+
+
+def test_the_palette_and_a_picture_s_bytes_are_the_same_whatever_the_first_caller_speaks() -> None:
+    """A process whose first picture is asked for in Italian draws the same bytes as one
+    whose first is in English (the palette learnt from the first caller's words made them
+    differ, and a replay's picture then differed from the table's). Nothing is drawn in the
+    shared palette before it is chosen from every board."""
+    said = [
+        subprocess.run(
+            [sys.executable, "-c", _FIRST_PICTURE, language],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout.split()
+        for language in ("it", "en")
+    ]
+    assert said[0][0] == "refused"
+    assert said[0] == said[1]
