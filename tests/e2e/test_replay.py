@@ -43,7 +43,7 @@ from .words import label, said
 
 pytestmark = pytest.mark.e2e
 
-SETTINGS = {"tables": {"ai_delay": 0.05, "turn_timeout": 60, "board_edit_interval": 0.3}}
+SETTINGS = {"tables": {"ai_delay": 0.0, "turn_timeout": 60, "board_edit_interval": 0.3}}
 
 
 async def one_move(
