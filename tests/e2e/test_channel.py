@@ -75,10 +75,13 @@ def turn_pings(user: SimUser) -> list[str]:
 async def test_the_board_follows_the_start_and_each_play(
     discord: FakeDiscord, bot_process: BotProcess
 ) -> None:
-    # The default board_edit_interval and AI delay: a board edit for nearly every move. How
-    # soon each edit goes is the publisher's, tested on a virtual clock
-    # (tests/views/test_publisher.py); here, that the bot's edits reach the channel in order.
-    bot_process.settings = {"tables": {"turn_timeout": 60}}
+    # The default AI delay and board_edit_interval (1.5 s, 1.2 s) a fifth as long, as the
+    # fake's send window is: a board edit for nearly every move. How soon each edit goes is
+    # the publisher's, tested on a virtual clock (tests/views/test_publisher.py); here, that
+    # the bot's edits reach the channel in order.
+    bot_process.settings = {
+        "tables": {"turn_timeout": 60, "ai_delay": 0.3, "board_edit_interval": 0.24}
+    }
     await bot_process.start()
     store = bot_process.store()
     alice = discord.user("alice")
