@@ -55,19 +55,22 @@ from bot.games.seating import Seating
 
 
 class State(Protocol):
-    """What the kit reads of every game's state (a dataclass): the seat on turn (None: the
-    game is over), the hands and the house rules."""
+    """What the kit reads of every game's state (a dataclass): its seats, the seat on turn
+    (None: the game is over), the hands and the house rules."""
 
     current: int | None
     hands: list[list[str]]
+
+    @property
+    def seats(self) -> int: ...
 
     @property
     def options(self) -> BaseModel: ...
 
 
 class SeatView(TypedDict):
-    """The keys every game's view of a seat has (``bot/games/<game>/views.py`` adds its own):
-    the game writes the first five (``Engine.seat_view``), the kit the last two."""
+    """The keys every game's view of a seat has, all written by the kit (``Engine.view``):
+    the game adds its own (``Engine.seat_view``, typed in ``bot/games/<game>/views.py``)."""
 
     game: str
     seats: int
@@ -351,15 +354,27 @@ class Engine(Generic[S, OptionsT, E]):
     # -- what people see ----------------------------------------------------------------------
 
     def view(self, state: S, seat: int | None) -> Json:
+        own = seat if seat is not None and 0 <= seat < state.seats else None
         return {
-            **self.seat_view(state, seat),
+            "game": self.name,
+            "seats": state.seats,
+            "seat": own,
+            "hand": self.shown_hand(state, own) if own is not None else None,
+            "hand_sizes": [len(h) for h in state.hands],
+            **public(state),
+            **self.seat_view(state, own),
             "options": state.options.model_dump(),
             "over": self.turn(state) is None,
         }
 
+    def shown_hand(self, state: S, seat: int) -> list[str]:
+        """``seat``'s own cards as its view lists them: as held, unless the game sorts them."""
+        return list(state.hands[seat])
+
     def seat_view(self, state: S, seat: int | None) -> Json:
-        """The game's view of ``seat`` (``None``: the public view), but for the keys every
-        view ends with (``view``): the house rules (``options``) and ``over``."""
+        """What else ``seat`` (one of the game's seats; ``None``: the public view) may know:
+        the game's own keys, beside those every view has (``SeatView``: the seats, the
+        seat's own hand, every hand's size, the ``Shown`` fields, the house rules, ``over``)."""
         raise NotImplementedError
 
     def outcome(self, state: S) -> Json | None:

@@ -37,7 +37,7 @@ from bot.games.briscola.cards import (
 )
 from bot.games.briscola.events import BriscolaEvent
 from bot.games.errors import Card, GameError
-from bot.games.kit import Engine, Setup, Shown, public
+from bot.games.kit import Engine, Setup, Shown
 from bot.games.seating import Seating
 
 HAND_SIZE = 3
@@ -134,21 +134,17 @@ class Briscola(Engine[BriscolaState, BriscolaOptions, BriscolaEvent]):
 
     # -- what people see ----------------------------------------------------------------------
 
+    def shown_hand(self, state: BriscolaState, seat: int) -> list[str]:
+        return sort_hand(state.hands[seat], state.trumps)
+
     def seat_view(self, state: BriscolaState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view): its own hand, and what the whole
         table saw. Never another hand (but for the cards all know are in it), the stock's
         order or the seed."""
-        own = seat if seat is not None and 0 <= seat < state.seats else None
         sides = sides_of(state.seats)
         over = state.current is None
         return {
-            "game": self.name,
-            "seats": state.seats,
-            "seat": own,
             "sides": side_seats(state.seats),
-            "hand": sort_hand(state.hands[own], state.trumps) if own is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            **public(state),
             "deal": state.deal_no,
             "trumps": state.trumps,
             "stock": len(state.stock) + (state.face_up is not None),

@@ -21,7 +21,7 @@ from bot.games.cards import FRENCH_RANKS, FRENCH_SUITS, french_pack
 from bot.games.cento import events as ev
 from bot.games.cento.events import CentoEvent
 from bot.games.errors import Card, GameError
-from bot.games.kit import Engine, Setup, Shown, public
+from bot.games.kit import Engine, Setup, Shown
 from bot.games.seating import Seating
 
 LIMIT = 100
@@ -162,14 +162,7 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
         Never the stock's order or the seed. ``last_plays`` is public history every player saw:
         each seat's latest play whose card is still on the pile, the total it met, and whether
         it busted."""
-        own = seat is not None and 0 <= seat < state.seats
         return {
-            "game": self.name,
-            "seats": state.seats,
-            "seat": seat if own else None,
-            "hand": list(state.hands[seat]) if own and seat is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            **public(state),
             "top": state.pile[-1] if state.pile else None,
             "stock": len(state.stock),
             "packs": packs_for(state.seats),

@@ -25,7 +25,7 @@ from bot.games.cards import ITALIAN_SUITS, italian_pack, rank, suit
 from bot.games.centocinque import events as ev
 from bot.games.centocinque.events import CentocinqueEvent
 from bot.games.errors import GameError
-from bot.games.kit import Engine, Setup, Shown, public
+from bot.games.kit import Engine, Setup, Shown
 from bot.games.seating import Seating
 
 PENALTY = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "F": 8, "C": 25, "R": 10}
@@ -149,16 +149,9 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
         at a real table, where everyone hears what is said; renderers must not display it, so
         that noticing stays each player's own memory test (DESIGN.md).
         """
-        own = seat is not None and 0 <= seat < state.seats
         return {
-            "game": self.name,
-            "seats": state.seats,
-            "seat": seat if own else None,
-            "hand": list(state.hands[seat]) if own and seat is not None else None,
-            "drawn": state.drawn if own and seat == state.current else None,
+            "drawn": state.drawn if seat is not None and seat == state.current else None,
             "drew": state.drawn is not None,
-            "hand_sizes": [len(h) for h in state.hands],
-            **public(state),
             "top": state.discard[-1] if state.discard else None,
             "stock": len(state.stock),
             "pending_draw": state.pending,

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from bot.games.base import Event, Json, Options, not_held
 from bot.games.errors import GameError, Word
-from bot.games.kit import Engine, Setup, Shown, fresh, public, untyped
+from bot.games.kit import Engine, Setup, Shown, fresh, untyped
 from bot.games.minchiate import events as ev
 from bot.games.minchiate.cards import (
     DISCARDABLE,
@@ -115,6 +115,10 @@ class MinchiateState:
     log: Shown[list[Json]] = field(default_factory=list)  # the scoring record
     result: Json | None = None
 
+    @property
+    def seats(self) -> int:
+        return SEATS
+
 
 def copy_events(events: list[Event]) -> list[Event]:
     """A copy of events (or log entries) whose values are scalars or lists of scalars."""
@@ -190,6 +194,9 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
 
     # -- what people see ----------------------------------------------------------------------
 
+    def shown_hand(self, state: MinchiateState, seat: int) -> list[str]:
+        return sort_cards(state.hands[seat])
+
     def seat_view(self, state: MinchiateState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view). Never a hidden card or the seed.
 
@@ -197,24 +204,17 @@ class Minchiate(Engine[MinchiateState, MinchiateOptions, MinchiateEvent]):
         cutting, and the dealer the fola it looked through. The fola and every discard become
         public when the fola is shown, after the declarations.
         """
-        own = seat if seat is not None and 0 <= seat < SEATS else None
         shown_fola = state.phase in ("play", "over")
         dealer = state.dealer
         return {
-            "game": self.name,
-            "seats": SEATS,
-            "seat": own,
-            "hand": sort_cards(state.hands[own]) if own is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            **public(state),
             "cutter": cutter_of(dealer),
             "first": first_of(dealer),
-            "cut_seen": state.cut_seen if own == cutter_of(dealer) or shown_fola else None,
+            "cut_seen": state.cut_seen if seat == cutter_of(dealer) or shown_fola else None,
             "to_discard": _discards_due(state),
             "discards": [
-                list(d) if shown_fola or s == own else None for s, d in enumerate(state.discards)
+                list(d) if shown_fola or s == seat else None for s, d in enumerate(state.discards)
             ],
-            "fola": list(state.fola) if shown_fola or own == dealer else None,
+            "fola": list(state.fola) if shown_fola or seat == dealer else None,
             "fola_size": len(state.fola) + sum(len(d) for d in state.discards),
             "leader": state.leader if state.phase == "play" else None,
             "tricks": [

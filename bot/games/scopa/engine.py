@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from bot.games.base import Json, Options, not_held, shuffled
 from bot.games.errors import Card, GameError
-from bot.games.kit import Engine, Setup, Shown, public
+from bot.games.kit import Engine, Setup, Shown
 from bot.games.scopa import events as ev
 from bot.games.scopa.cards import PACK, PACK_SET, VALUE, sort_cards
 from bot.games.scopa.events import ScopaEvent
@@ -136,15 +136,8 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
     def seat_view(self, state: ScopaState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view): its own hand, and everything
         played face up. Never another hand, the stock's order or the seed."""
-        own = seat is not None and 0 <= seat < state.seats
         return {
-            "game": self.name,
-            "seats": state.seats,
             "sides": sides_of(state.seats),
-            "seat": seat if own else None,
-            "hand": list(state.hands[seat]) if own and seat is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            **public(state),
             "stock": len(state.stock),
             "piles": [len(p) for p in state.piles],
             "takes": [_take(t) for t in state.takes],

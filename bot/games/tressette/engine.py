@@ -27,7 +27,7 @@ from typing import Literal
 
 from bot.games.base import Json, Options, not_held, shuffled
 from bot.games.errors import Card, GameError, Word
-from bot.games.kit import Engine, Setup, Shown, public
+from bot.games.kit import Engine, Setup, Shown
 from bot.games.seating import Seating
 from bot.games.tressette import events as ev
 from bot.games.tressette.cards import (
@@ -145,20 +145,16 @@ class Tressette(Engine[TressetteState, TressetteOptions, TressetteEvent]):
 
     # -- what people see ----------------------------------------------------------------------
 
+    def shown_hand(self, state: TressetteState, seat: int) -> list[str]:
+        return sort_hand(state.hands[seat])
+
     def seat_view(self, state: TressetteState, seat: int | None) -> Json:
         """What ``seat`` may know (``None``: the public view): its own hand, and what the whole
         table saw and heard: the tricks, the signals, the accusi, the cards drawn at two
         players. Never another hand's other cards, the stock's order or the seed."""
-        own = seat if seat is not None and 0 <= seat < state.seats else None
         over = state.current is None
         return {
-            "game": self.name,
-            "seats": state.seats,
-            "seat": own,
             "sides": SEATING.side_seats(state.seats),
-            "hand": sort_hand(state.hands[own]) if own is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            **public(state),  # dealer, current, leader, trick, signal, drawn, totals
             "deal": state.deal_no,
             "stock": len(state.stock),
             "known": known(state),

@@ -117,13 +117,7 @@ class War(Engine[WarState, WarOptions, WarEvent]):
         st.current = seat  # the winner leads; after a tie, the same leader
 
     def seat_view(self, state: WarState, seat: int | None) -> Json:
-        own = seat if seat is not None and 0 <= seat < state.seats else None
         return {
-            "game": self.name,
-            "seats": state.seats,
-            "seat": own,
-            "hand": None if own is None else list(state.hands[own]),
-            "hand_sizes": [len(h) for h in state.hands],
             "piles": [len(p) for p in state.piles],
             "table": list(state.table),
             "pot": len(state.pot),

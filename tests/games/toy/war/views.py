@@ -2,15 +2,12 @@
 
 # No ``from __future__ import annotations`` (``bot.games.kit`` says why).
 
-from typing import Any, TypedDict
+from typing import TypedDict
+
+from bot.games.kit import SeatView
 
 
-class WarView(TypedDict):
-    game: str
-    seats: int
-    seat: int | None  # None: the public view
-    hand: list[str] | None  # the seat's own cards; None in the public view
-    hand_sizes: list[int]
+class WarView(SeatView):
     piles: list[int]  # how many face down: never which
     table: list[str | None]  # the card each seat turned up this round
     pot: int
@@ -20,8 +17,6 @@ class WarView(TypedDict):
     dealer: int
     round: int
     rounds: int
-    options: dict[str, Any]
-    over: bool
 
 
 class WarOutcome(TypedDict):
