@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 Pairing = tuple[int, int | None]
 
@@ -96,6 +98,8 @@ def swiss_pairings(
     closeness = span * edges + 1  # one tier up: more than every edge's closeness together
     fair = closeness * edges  # the top tier
     fewest = min(byes.get(e, 0) for e in field)
+    import networkx as nx  # here: an eighth of the bot's start-up, for Swiss rounds only
+
     graph: nx.Graph[int] = nx.Graph()
     for i, a in enumerate(field):
         for b in field[i + 1 :]:
