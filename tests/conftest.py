@@ -1,5 +1,6 @@
 """Fixtures for every test folder: the databases the storage, table manager and league tests
-run on (``backend``: each such test runs on SQLite and on PostgreSQL)."""
+run on (``backend``: each such test runs on SQLite and on PostgreSQL); and the order the
+tests are handed to the workers in."""
 
 from __future__ import annotations
 
@@ -9,6 +10,16 @@ from pathlib import Path
 import pytest
 
 from tests.databases import BACKENDS, Backend, PostgresBackend, PostgresServer, SQLiteBackend
+
+SLOW = ("tests/e2e/", "tests/bench/", "tests/web/")
+"""The folders whose tests run the real bot, a benchmark or a browser: seconds each."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow folders' tests first. xdist's worksteal hands each worker a run of the list
+    and lets an idle one take the end of another's: with the slow tests last, the run ended
+    on one of them while the other core idled; with the short ones last, they fill the gaps."""
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW))
 
 
 @pytest.fixture(scope="session")
