@@ -27,7 +27,11 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     "league": ({"league", "storage", "config", "i18n", "games"}, {"openskill"}),
     # records: a finished deal's record, its commitment, replay and check (pure but for words).
     "records": ({"records", "games", "i18n", "text"}, {"pydantic"}),
-    "tables": ({"tables", "games", "storage", "config", "i18n", "text", "records"}, set()),
+    "tables": (
+        {"tables", "ai_process", "games", "storage", "config", "i18n", "text", "records"},
+        set(),
+    ),
+    "ai_process": ({"games"}, set()),
     # Tournaments drive tables: their pairings, standings and rounds, above the table manager.
     "tournaments": (
         {"tournaments", "tables", "storage", "league", "games", "config", "i18n", "text"}

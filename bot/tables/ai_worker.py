@@ -1,46 +1,18 @@
-"""AI decisions in a worker process, so the event loop keeps answering while an AI thinks."""
+"""AI decisions in a worker process, so the event loop keeps answering while an AI thinks
+(what runs in the worker is ``bot.ai_process``)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import multiprocessing
-import multiprocessing.connection
-import os
-import random
-import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.games import make_player
+from bot.ai_process import decide, exit_with_parent
 
 log = logging.getLogger(__name__)
-
-
-def decide(game: str, level: str, view: dict[str, Any], legal: list[str], seed: str) -> str | None:
-    """One AI decision; runs in the worker. ``seed`` names the moment, so it is repeatable."""
-    return make_player(game, level).choose(view, legal, random.Random(seed))
-
-
-def _exit_with_parent() -> None:
-    """Runs first in each worker: end the worker as soon as the bot's process is gone, even
-    when it had no chance to stop its pool (SIGKILL, out of memory). Then multiprocessing's
-    resource tracker, which waits for every process that shares it, exits too.
-
-    The parent's sentinel is what multiprocessing itself gives a child to watch its parent
-    (the end of a pipe the parent holds on POSIX, a process handle on Windows), so this works
-    on every platform, unlike Linux's PR_SET_PDEATHSIG (which also fires when the parent's
-    *thread* that started the worker ends)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class AIWorkers:
@@ -57,7 +29,7 @@ class AIWorkers:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
-            max_workers=self._workers, mp_context=self._context, initializer=_exit_with_parent
+            max_workers=self._workers, mp_context=self._context, initializer=exit_with_parent
         )
 
     async def decide(

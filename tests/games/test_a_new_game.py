@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import tests.test_boundary as boundary
+from bot.ai_process import decide
 from bot.cli.play import play
 from bot.cli.simulate import format_report, simulate
 from bot.config import TableSettings, rules_example
@@ -28,7 +29,7 @@ from bot.locales.tools import owner_of, owners
 from bot.pictures import hand_picture
 from bot.storage import TableRepo
 from bot.tables import TableManager
-from bot.tables.ai_worker import AIWorkers, decide
+from bot.tables.ai_worker import AIWorkers
 from bot.views.help import help_text
 from bot.views.render import board_embed, hand_choices, hand_embed, news_lines, result_embed
 from tests.clock import VirtualClock

@@ -6,13 +6,16 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 from typing import Any
 
 import psutil
 import pytest
 
+from bot.ai_process import decide
 from bot.games import GAMES
-from bot.tables.ai_worker import AIWorkers, decide
+from bot.tables.ai_worker import AIWorkers
 
 
 def spawned_workers(known: set[int]) -> list[psutil.Process]:
@@ -58,3 +61,16 @@ async def test_a_decision_cut_short_by_a_killed_worker_is_made_again_by_a_new_on
         assert spawned_workers(known | {worker.pid}) == [new]  # one new worker, kept
     finally:
         workers.close()
+
+
+def test_a_worker_imports_the_games_and_not_the_table_layer() -> None:
+    """A spawned worker imports the module its function comes from, with that module's
+    packages: the games, and never the storage or the table layer, which were a third of
+    each worker's start."""
+    code = (
+        "import sys, bot.ai_process;"
+        " print(*sorted({m.split('.')[1] for m in sys.modules if m.startswith('bot.')}))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert decide.__module__ == "bot.ai_process"
+    assert result.stdout.split() == ["ai_process", "games", "i18n"], result.stderr
