@@ -62,7 +62,7 @@ def palette() -> Image.Image:
     return sheet.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def prepare(boards: Callable[[], Sequence[Image.Image]] = tuple) -> None:
+def prepare(boards: Callable[[], Sequence[Image.Image]]) -> None:
     """Draw every card and choose the palette now, learning from the pictures ``boards``
     draws too (a board of each game: ``bot.gallery.prepare``), so that the first picture sent
     is as fast as the others (a bot may call this at start, off its event loop). The boards
