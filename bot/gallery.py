@@ -9,13 +9,18 @@ pictures' packs as it is loaded.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import platform
 import random
 from collections.abc import Collection, Sequence
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
-from PIL import Image
+import PIL
+from PIL import Image, features
 
 from bot.games import GAMES, SPECS, GameSpec
 from bot.pictures import deck, hand_png, png
@@ -114,9 +119,10 @@ def _played_view(game: str, seats: int, moves: int) -> View:
 
 @cache
 def prepare() -> None:
-    """Draw every card and choose the shared palette from them and a board of every game, at
-    the seats and moves its painter asks for, and the brackets' palette (about a second,
-    once)."""
+    """Choose the shared palette (``bot.pictures.prepare``) and the brackets' palette, once:
+    read back from where an earlier start of this same code kept it (:func:`kept_palette`),
+    or learnt from every card and a board of every game, at the seats and moves its painter
+    asks for (about a second), and kept there."""
 
     def boards() -> list[Image.Image]:
         return [
@@ -125,5 +131,27 @@ def prepare() -> None:
             for drawn in (painter(name),)
         ]
 
-    prepare_palette(boards)
+    prepare_palette(boards, kept_palette())
     bracket_palette()
+
+
+def kept_palette() -> Path | None:
+    """The file that keeps the shared palette between starts: in the user's cache folder
+    (``$XDG_CACHE_HOME/tavolo``, else ``~/.cache/tavolo``), named after a digest of all the
+    palette is learnt from: the bot's own files (its painters, cards and games), Pillow's and
+    FreeType's versions (their drawing) and Python's (the sample boards' random moves).
+    None where the user has no home folder."""
+    folder = os.environ.get("XDG_CACHE_HOME")
+    try:
+        cache_root = Path(folder) if folder else Path.home() / ".cache"
+    except RuntimeError:
+        return None
+    digest = hashlib.sha256()
+    for part in (PIL.__version__, features.version("freetype2"), platform.python_version()):
+        digest.update(f"{part}\n".encode())
+    root = Path(__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return cache_root / "tavolo" / f"{digest.hexdigest()}.palette"

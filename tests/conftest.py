@@ -1,6 +1,6 @@
 """Fixtures for every test folder: the databases the storage, table manager and league tests
-run on (``backend``: each such test runs on SQLite and on PostgreSQL); and the order the
-tests are handed to the workers in."""
+run on (``backend``: each such test runs on SQLite and on PostgreSQL); what the processes the
+tests start find in their environment; and the order the tests are handed to the workers in."""
 
 from __future__ import annotations
 
@@ -20,6 +20,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     and lets an idle one take the end of another's: with the slow tests last, the run ended
     on one of them while the other core idled; with the short ones last, they fill the gaps."""
     items.sort(key=lambda item: not item.nodeid.startswith(SLOW))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def started_processes(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterator[Path]:
+    """What the processes the tests start (the bot, its AI workers, the commands) find in
+    their environment, as on a machine where the bot is installed; yields the cache folder.
+
+    - The user's cache folder (``XDG_CACHE_HOME``) is one for the whole run, shared by its
+      workers, and nothing of the user's own: the shared palette (``bot.gallery.kept_palette``)
+      is learnt there by the first start and read back by the others, as by a bot started
+      again on one machine.
+    """
+    root = tmp_path_factory.getbasetemp()
+    folder = (root if worker_id == "master" else root.parent) / "cache"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
 
 
 @pytest.fixture(scope="session")

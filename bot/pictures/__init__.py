@@ -1,8 +1,9 @@
 """Card pictures drawn by the bot's own code, and pictures made of them.
 
-Pure functions from card codes to images or PNG bytes: no Discord, no files (the ``cards``
-command writes the contact sheets), and no games: a game's board painter lives in the game's
-folder (``bot/games/<game>/board.py``) and draws with the pieces here (``bot.pictures.boards``);
+Pure functions from card codes to images or PNG bytes: no Discord, no files but the shared
+palette kept between starts (``kept``; the ``cards`` command writes the contact sheets), and
+no games: a game's board painter lives in the game's folder (``bot/games/<game>/board.py``)
+and draws with the pieces here (``bot.pictures.boards``);
 ``bot.gallery``, above both, chooses a game's painter and pack. Everything is drawn with
 Pillow's primitives and its built-in font, so no system font or picture file is needed.
 
@@ -10,7 +11,7 @@ Pillow's primitives and its built-in font, so no system font or picture file is 
     hand_picture(pack, cards, legal)         a hand: playable cards raised, the rest dimmed
     hand_png(pack, cards, legal)             the same as PNG bytes, drawn in the shared palette
     contact_sheet(pack), sheet_image(pack)   every card of a pack, and its backs
-    png(image), prepare(boards)              PNG bytes through the palette pictures share
+    png(image), prepare(boards, kept)        PNG bytes through the palette pictures share
 
 ``pack`` is a pack's name (``PACKS``): ``"italian"``, ``"french"``, ``"florentine"`` (the
 97-card Florentine tarot pack), or one a game brings (a ``Pack``, declared as data). Card

@@ -16,7 +16,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Sequence
-from functools import cache
+from pathlib import Path
 
 from isal import isal_zlib
 from PIL import Image
@@ -24,33 +24,53 @@ from PIL import Image
 from bot.i18n import SOURCE, speaking
 from bot.pictures.compose import contact_sheet, hand_picture
 from bot.pictures.deck import PACKS, pack_cards
+from bot.pictures.kept import keep_palette, read_palette
 
 COLOURS = 256
 COMPRESSION = 2
 """ISA-L's level (0-3): 1 and 2 take the same time here and 2 is a little smaller; 3 takes
 three times as long for no fewer bytes on these pictures."""
 
-_boards: list[Image.Image] | None = None
-"""Boards the palette learns from besides the cards (``prepare``); None until given."""
+_chosen: Image.Image | None = None
+"""The shared palette, once ``prepare`` has chosen it or read it back."""
 
 
-@cache
 def palette() -> Image.Image:
-    """The palette of hands and boards, as a "P" image: chosen from every card's face
-    (played and dimmed), the backs and the boards given to ``prepare``. About a second,
-    once.
-
-    Its samples are drawn in one language, whatever the caller speaks: a palette learnt
-    from the first caller's words would differ from one process to the next, and so would
-    every picture's bytes."""
-    if _boards is None:
+    """The palette of hands and boards, as a "P" image (``prepare`` chooses it)."""
+    if _chosen is None:
         raise RuntimeError("the shared palette is chosen by prepare(boards) first")
-    with speaking(SOURCE):
-        samples = [contact_sheet(pack) for pack in PACKS]
-        for pack in PACKS:
-            codes = pack_cards(pack)
-            samples.append(hand_picture(pack, codes, set(codes[::2])))
-    samples += _boards
+    return _chosen
+
+
+def prepare(boards: Callable[[], Sequence[Image.Image]], kept: Path | None = None) -> None:
+    """Choose the shared palette, once: read back from ``kept`` if that file holds it, else
+    learnt from every card's face (played and dimmed), the backs and the pictures ``boards``
+    draws (a board of each game: ``bot.gallery.prepare``), then written to ``kept``. Learning
+    it draws every card and takes about a second; a start that reads it back draws each card
+    as it is first shown.
+
+    The samples are drawn in ``SOURCE``'s words, whatever the caller speaks: a palette learnt
+    from the first caller's words would differ from one process to the next, and so would
+    every picture's bytes. ``kept`` must name this code's palette alone (the gallery names
+    the file after a digest of the code and of Pillow): nothing here can tell another's."""
+    global _chosen
+    if _chosen is not None:
+        return
+    chosen = read_palette(kept) if kept is not None else None
+    if chosen is None:
+        with speaking(SOURCE):
+            chosen = _learn(list(boards()))
+        if kept is not None:
+            keep_palette(kept, chosen)
+    _chosen = chosen
+
+
+def _learn(boards: Sequence[Image.Image]) -> Image.Image:
+    samples = [contact_sheet(pack) for pack in PACKS]
+    for pack in PACKS:
+        codes = pack_cards(pack)
+        samples.append(hand_picture(pack, codes, set(codes[::2])))
+    samples += boards
     # Every other pixel keeps every colour that matters and halves the work.
     samples = [s.resize((s.width // 2, s.height // 2), Image.Resampling.NEAREST) for s in samples]
     width = max(s.width for s in samples)
@@ -60,19 +80,6 @@ def palette() -> Image.Image:
         sheet.paste(sample, (0, top))
         top += sample.height
     return sheet.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
-def prepare(boards: Callable[[], Sequence[Image.Image]]) -> None:
-    """Draw every card and choose the palette now, learning from the pictures ``boards``
-    draws too (a board of each game: ``bot.gallery.prepare``), so that the first picture sent
-    is as fast as the others (a bot may call this at start, off its event loop). The boards
-    are drawn once, in ``SOURCE``'s words whatever the caller speaks, as the palette is
-    chosen; a later call changes nothing."""
-    global _boards
-    if _boards is None:
-        with speaking(SOURCE):
-            _boards = list(boards())
-    palette()
 
 
 def png(image: Image.Image, shared: bool = True) -> bytes:

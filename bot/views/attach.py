@@ -90,8 +90,9 @@ _painter = _Painter()
 
 
 async def warm_up() -> None:
-    """Draw every card and make the shared palette, in the pictures thread (about a second,
-    before the bot goes online): else the first boards after a start would wait for it."""
+    """Choose the shared palette, in the pictures thread, before the bot goes online: read
+    back from where the last start kept it, or learnt (about a second, drawing every card):
+    else the first boards after a start would wait for it."""
 
     def prepared() -> bytes:
         prepare()

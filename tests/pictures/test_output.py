@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -104,11 +105,14 @@ print(hashlib.sha256(picture).hexdigest())
 """
 
 
-def test_the_palette_and_a_picture_s_bytes_are_the_same_whatever_the_first_caller_speaks() -> None:
+def test_the_palette_and_a_picture_s_bytes_are_the_same_whatever_the_first_caller_speaks(
+    tmp_path: Path,
+) -> None:
     """A process whose first picture is asked for in Italian draws the same bytes as one
     whose first is in English (the palette learnt from the first caller's words made them
     differ, and a replay's picture then differed from the table's). Nothing is drawn in the
-    shared palette before it is chosen from every board."""
+    shared palette before it is chosen from every board. Each learns the palette itself: no
+    kept one in its cache folder."""
     said = [
         subprocess.run(
             [sys.executable, "-c", _FIRST_PICTURE, language],
@@ -116,6 +120,7 @@ def test_the_palette_and_a_picture_s_bytes_are_the_same_whatever_the_first_calle
             text=True,
             check=True,
             cwd=ROOT,
+            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / language)},
         ).stdout.split()
         for language in ("it", "en")
     ]
