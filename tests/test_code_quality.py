@@ -19,7 +19,7 @@ ALLOWED: dict[str, tuple[set[str], set[str]]] = {
     # i18n: each game's words (``bot/games/<game>/text.py``) live with the game and translate
     # through bot.i18n; only those modules may (``test_only_the_games_words_translate``).
     "games": ({"games", "i18n"}, {"pydantic"}),
-    "i18n": (set(), {"babel"}),
+    "i18n": (set(), set()),
     "text": ({"text", "i18n", "games"}, set()),
     "config": ({"games"}, {"pydantic", "pydantic_settings"}),
     "storage": ({"storage"}, {"aiosqlite", "asyncpg", "pydantic"}),

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import gettext
 import io
+from importlib.resources.abc import Traversable
 
 import pytest
+from babel.messages.pofile import read_po
 
 from bot import i18n
-from bot.i18n import from_discord, read_catalogue, speak, speaking, t, tc, tn
+from bot.i18n import (
+    LANGUAGES,
+    catalogue_files,
+    from_discord,
+    read_catalogue,
+    speak,
+    speaking,
+    t,
+    tc,
+    tn,
+)
 
 THREE_FORMS = b"""
 msgid ""
@@ -49,7 +62,7 @@ msgstr "zadna"
 @pytest.fixture
 def xx(monkeypatch: pytest.MonkeyPatch) -> None:
     """A made-up language with three plural forms (one, few, many)."""
-    found = read_catalogue(io.BytesIO(THREE_FORMS), "pl")
+    found = read_catalogue(io.BytesIO(THREE_FORMS))
     monkeypatch.setitem(i18n.LANGUAGES, "xx", "Test")
     monkeypatch.setattr(
         i18n, "catalogue", lambda language: found if language == "xx" else i18n.ENGLISH
@@ -144,3 +157,46 @@ def test_a_game_s_words_are_read_from_its_own_catalogue() -> None:
     assert 'msgid "Round {round} is over."' not in shared  # Scopa's alone: in its folder
     with speaking("it"):
         assert t("Round {round} is over.", round=2) == "Fine della smazzata 2."
+
+
+def babel_reading(
+    data: bytes, language: str
+) -> tuple[dict[str, str], dict[str, tuple[str, ...]], str]:
+    """What Babel's reader makes of a catalogue, kept as the bot keeps it: the texts, the
+    plural forms and the plural rule."""
+    po = read_po(io.BytesIO(data), locale=language)
+    texts: dict[str, str] = {}
+    plurals: dict[str, tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy or not message.string:
+            continue
+        if isinstance(message.id, tuple | list):
+            if all(message.string):
+                plurals[message.id[0]] = tuple(message.string)
+        elif isinstance(message.string, str):
+            key = f"{message.context}\x04{message.id}" if message.context else message.id
+            texts[key] = message.string
+    return texts, plurals, po.plural_expr
+
+
+@pytest.mark.parametrize(
+    ("language", "path"),
+    [
+        (language, path)
+        for language in sorted(set(LANGUAGES) - {"en"})
+        for path in catalogue_files(language)
+    ]
+    + [("pl", None)],
+)
+def test_the_bot_reads_each_catalogue_as_babel_does(
+    language: str, path: Traversable | None
+) -> None:
+    """The bot's own reader (ten times Babel's speed) against Babel's, on every catalogue
+    of every language and on a made-up one with a fuzzy entry, contexts and three forms."""
+    data = THREE_FORMS if path is None else path.read_bytes()
+    texts, plurals, rule = babel_reading(data, language)
+    found = read_catalogue(io.BytesIO(data))
+    assert found.texts == texts and found.plurals == plurals
+    assert texts and (plurals or path is not None)
+    reference = gettext.c2py(rule)
+    assert [found.plural(n) for n in range(1_200)] == [reference(n) for n in range(1_200)]
