@@ -15,13 +15,13 @@ printed for both, side by side in one run.
 
 Then the bot's own cost (``--bot``): the real bot on the fake Discord (as ``bench.load``
 runs it), serving the pages in its own process (``[web] in_bot``, where watchers cost the bot
-most), people playing ``--tables`` tables at ``--rate`` interactions a second; one stretch of
-play with no watcher, then one with ``--watchers`` (100) browsers' worth of live boards spread
-over the tables (each an event stream, fetching the board's picture after each move as the
-page's script does) on pages served by a process of their own (``python -m bot web``), one
-with them on the pages the bot serves, and one with none again (the drift over the run). The
-bot's CPU per interaction is printed for each, side by side; a watched stretch is compared
-with the two without watchers, averaged.
+most), people playing ``--tables`` tables at ``--rate`` interactions a second, in stretches of
+``--seconds`` (60; 5 with ``--quick``): one with no watcher, then one with ``--watchers``
+(100) browsers' worth of live boards spread over the tables (each an event stream, fetching
+the board's picture after each move as the page's script does) on pages served by a process
+of their own (``python -m bot web``), one with them on the pages the bot serves, and one with
+none again (the drift over the run). The bot's CPU per interaction is printed for each, side
+by side; a watched stretch is compared with the two without watchers, averaged.
 """
 
 from __future__ import annotations
@@ -338,12 +338,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rate", type=float, default=20.0)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--seconds", type=float, help="each stretch of --bot's play (60 s; with --quick, 5 s)"
+    )
     parser.add_argument("--watchers", type=int, default=100)
     args = parser.parse_args(argv)
     if args.quick:
         args.results, args.players, args.repeats, args.moves = 2_000, 200, 20, 3
-        args.tables, args.seconds = 4, 5.0
+        args.tables = 4
+    if args.seconds is None:
+        args.seconds = 5.0 if args.quick else 60.0
     if args.bot:
         print(
             f"The bot serving its pages, {args.tables} tables at {args.rate:g} interactions a"

@@ -24,7 +24,7 @@ def test_the_report_times_each_page_and_the_live_board_side_by_side(
 def test_the_bot_s_cpu_is_measured_with_and_without_watchers_in_one_run(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    web.main(["--bot", "--quick", "--watchers", "10"])
+    web.main(["--bot", "--quick", "--watchers", "10", "--seconds", "2"])
     lines = capsys.readouterr().out.splitlines()
     stretches = [line for line in lines if "of the bot's CPU an interaction" in line]
     names = [line.split(",")[0].strip() for line in stretches]
