@@ -41,10 +41,12 @@ RUN groupadd --gid 10001 tavolo \
 
 COPY --from=build /opt/venv /opt/venv
 
-# The database (and the heartbeat record beside it) live on a volume; every other setting
+# The database (and the heartbeat record beside it) live on a volume, and so does the cache
+# folder (the pictures' palette, learnt at a version's first start); every other setting
 # comes from the environment (TAVOLO_<SECTION>__<KEY>, and DISCORD_TOKEN), or from a config
 # file mounted at /app/config.toml.
-ENV TAVOLO_DATABASE__PATH=/data/tavolo.sqlite3
+ENV TAVOLO_DATABASE__PATH=/data/tavolo.sqlite3 \
+    XDG_CACHE_HOME=/data/cache
 VOLUME ["/data"]
 WORKDIR /app
 USER 10001:10001
