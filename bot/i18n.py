@@ -130,9 +130,10 @@ def read_catalogue(handle: IO[bytes]) -> Catalogue:
     (``#~``).
 
     Read here, not with Babel's reader (``bot i18n update`` writes the catalogues with Babel,
-    an entry a block of lines and a blank line between two): the bot reads every catalogue as
-    it starts, and Babel's reader took a sixth of a second for them, ten times this one. A
-    test holds the two to the same reading of every catalogue of the bot."""
+    an entry a block of lines and a blank line between two, its forms in order): the bot reads
+    every catalogue as it starts, and Babel's reader took three times as long (0.11 s of CPU
+    for the four languages, this one 0.04 s). A test holds the two to the same reading of
+    every catalogue of the bot."""
     with handle:
         blocks = handle.read().decode("utf-8").split("\n\n")
     texts: dict[str, str] = {}
@@ -141,13 +142,13 @@ def read_catalogue(handle: IO[bytes]) -> Catalogue:
     for block in blocks:
         fields, fuzzy = _entry(block)
         msgid, msgstr = fields.get("msgid"), fields.get("msgstr", "")
-        forms = tuple(fields[f"msgstr[{n}]"] for n in range(10) if f"msgstr[{n}]" in fields)
         if msgid == "" and "msgctxt" not in fields:  # the header
             found = _PLURAL.search(msgstr)
             plural_expr = found.group(1).strip() if found else plural_expr
         elif not msgid or fuzzy:
             continue
         elif "msgid_plural" in fields:
+            forms = tuple(v for k, v in fields.items() if k.startswith("msgstr["))
             if forms and all(forms):
                 plurals[msgid] = forms
         elif msgstr:

@@ -191,7 +191,7 @@ def babel_reading(
 def test_the_bot_reads_each_catalogue_as_babel_does(
     language: str, path: Traversable | None
 ) -> None:
-    """The bot's own reader (ten times Babel's speed) against Babel's, on every catalogue
+    """The bot's own reader (three times Babel's speed) against Babel's, on every catalogue
     of every language and on a made-up one with a fuzzy entry, contexts and three forms."""
     data = THREE_FORMS if path is None else path.read_bytes()
     texts, plurals, rule = babel_reading(data, language)
