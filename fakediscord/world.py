@@ -59,6 +59,10 @@ def _ignore(event: str, data: dict[str, Any]) -> list[str]:
     return []
 
 
+POLL = 0.02
+"""Seconds between two looks at a condition no change to the world wakes ``wait_for`` for."""
+
+
 class World:
     def __init__(self, *, token: str, bot_name: str, limits: Limits) -> None:
         self.ids = Snowflakes()
@@ -114,8 +118,9 @@ class World:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what or predicate}")
             if self._change is None:
                 self._change = loop.create_future()
-            # Changes wake us at once; time-based conditions are polled.
-            await asyncio.wait({self._change}, timeout=min(left, 0.1))
+            # Changes wake us at once; other conditions (the time, the bot's database, read by
+            # a test) are polled, often enough that a test waits little after they hold.
+            await asyncio.wait({self._change}, timeout=min(left, POLL))
 
     # --- guilds, channels, members -----------------------------------------------------
 
