@@ -52,7 +52,20 @@ async def _hand(
     interaction: Interaction, table: Table, seat: int, page: int, focus: str | None = None
 ) -> _Hand:
     """The hand of ``seat``; with ``focus``, that card being completed instead of the moves
-    (its takes), when its input completes it in the hand."""
+    (its takes), when its input completes it in the hand.
+
+    Read under the table's lock: a move being stored holds it, and its commit is seen by the
+    database's other readers before this copy of the table takes the move, so a hand read
+    meanwhile would show the table before a move already stored. Holding it while the picture
+    is drawn (a hand goes before any board, a few milliseconds) keeps text and picture of one
+    state."""
+    async with table.lock:
+        return await _hand_now(interaction, table, seat, page, focus)
+
+
+async def _hand_now(
+    interaction: Interaction, table: Table, seat: int, page: int, focus: str | None
+) -> _Hand:
     if table.playing:
         choices = hand_choices(table.game, _legal(table, seat))
         embed = hand_embed(table, seat, choices)

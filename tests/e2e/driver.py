@@ -345,14 +345,11 @@ def offered(hand: Message) -> list[str]:
 
 
 async def hand_on_turn(discord: FakeDiscord, user: SimUser, table_id: int) -> Message:
-    """The person's hand once it offers moves: the bot stores a move before its table moves
-    on, so the stored turn can be the person's a moment before the hand is."""
-    for _ in range(50):
-        hand = await open_hand(user, board_of(discord, table_id))
-        if offered(hand):
-            return hand
-        await asyncio.sleep(0.1)
-    raise AssertionError("the hand offers no move on the person's turn")
+    """The person's hand on their turn, as the stored table has it: it offers moves (a hand
+    opened while a move is being stored waits for it, ``bot.views.hand``)."""
+    hand = await open_hand(user, board_of(discord, table_id))
+    assert offered(hand), "the hand offers no move on the person's turn"
+    return hand
 
 
 async def whole_move(discord: FakeDiscord, user: SimUser, hand: Message, row: TableRow) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from types import SimpleNamespace
+from typing import Any, cast
 
 import discord
 import pytest
 
-from bot.views.hand import MoveButton, hand_view
+from bot.views.hand import MoveButton, _hand, hand_view
 from bot.views.inputs import Choice
 from bot.views.render import (
     LABEL_MAX,
@@ -17,6 +19,7 @@ from bot.views.render import (
     resolve_choice,
     suggest,
 )
+from bot.views.services import Services
 from bot.views.takes import takes
 from tests.games.support import seat_on_turn
 
@@ -129,3 +132,46 @@ def test_a_card_s_takes_are_named_in_full_and_stay_readable_when_too_long_for_a_
         " + 2 di Coppe + 2 di Denari + 2 di Spade**"
     )
     assert lines[1] == "**2. 4 di Coppe + 6 di Denari**"
+
+
+class _NoPictures:
+    """The server's choice of pictures: off, so that a hand is its text and moves alone."""
+
+    def pictures(self, guild_id: int) -> bool:
+        return False
+
+
+def _offered(hand_view_: discord.ui.View | None) -> list[str]:
+    """The moves a hand's buttons make."""
+    return [
+        item.custom_id.split(":", 5)[5]
+        for item in (hand_view_.children if hand_view_ else [])
+        if isinstance(item, discord.ui.Button)
+        and item.custom_id is not None
+        and item.custom_id.startswith("tv:m:")
+    ]
+
+
+async def test_a_hand_opened_while_a_move_is_being_stored_shows_that_move() -> None:
+    """A move is stored under the table's lock, and other readers of the database see it
+    before the table in memory takes it: a hand opened meanwhile waits for it, and offers the
+    next seat its moves (it showed the table before the move, with nothing to play)."""
+    table = make_table("briscola", 2)
+    rules = table.rules
+    mover = seat_on_turn(rules, table.state)
+    nxt = 1 - mover
+    services = Services(
+        manager=cast(Any, None),
+        publisher=cast(Any, None),
+        league=cast(Any, None),
+        choices=cast(Any, _NoPictures()),
+    )
+    interaction = cast(Any, SimpleNamespace(client=SimpleNamespace(services=services)))
+    async with table.lock:  # the move's commit made, this copy not moved on yet
+        opened = asyncio.create_task(_hand(interaction, table, nxt, 0))
+        await asyncio.sleep(0)  # the hand is asked for, and waits
+        assert not opened.done()
+        play = rules.legal_actions(table.state, mover)[0]
+        table.state, _ = rules.apply(table.state, mover, play)
+    hand = await opened
+    assert _offered(hand.view) == rules.legal_actions(table.state, nxt) != []
