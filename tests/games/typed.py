@@ -4,6 +4,7 @@ Literal, None, a bool, an int (never a bool), a str; and ``checked``, such a val
 
 from __future__ import annotations
 
+import functools
 import types
 from typing import (
     Any,
@@ -65,7 +66,7 @@ def _typeddict(value: object, hint: Any, where: str) -> list[str]:
     required, optional = hint.__required_keys__, hint.__optional_keys__
     found = [f"{where}: {name} needs {k!r}" for k in sorted(required - value.keys())]
     found += [f"{where}: {name} has no {k!r}" for k in sorted(value.keys() - required - optional)]
-    hints = get_type_hints(hint)
+    hints = _hints(hint)
     return found + [
         m
         for k in value.keys() & hints.keys()
@@ -73,8 +74,20 @@ def _typeddict(value: object, hint: Any, where: str) -> list[str]:
     ]
 
 
+@functools.cache
+def _hints(typeddict: Any) -> dict[str, Any]:
+    """A TypedDict's field types, resolved once (resolving them is most of a check's time)."""
+    return get_type_hints(typeddict)
+
+
+@functools.cache
+def _tagged(members: tuple[Any, ...]) -> dict[object, Any]:
+    """The TypedDicts of a union by the one ``type`` each allows (an event's)."""
+    return {_tag(m): m for m in members if is_typeddict(m) and _tag(m) is not None}
+
+
 def _union(value: object, members: tuple[Any, ...], where: str) -> list[str]:
-    tagged = {_tag(m): m for m in members if is_typeddict(m) and _tag(m) is not None}
+    tagged = _tagged(members)
     if isinstance(value, dict) and tagged and "type" in value:
         if value["type"] not in tagged:
             return [f"{where}: no type describes an event of type {value['type']!r}"]
@@ -85,5 +98,5 @@ def _union(value: object, members: tuple[Any, ...], where: str) -> list[str]:
 
 def _tag(typeddict: Any) -> object:
     """The one ``type`` a TypedDict allows (an event's), or None."""
-    tag = get_type_hints(typeddict).get("type")
+    tag = _hints(typeddict).get("type")
     return get_args(tag)[0] if get_origin(tag) is Literal and len(get_args(tag)) == 1 else None
