@@ -130,7 +130,8 @@ class SendSettings(_Section):
     """What the bot sends to the channels, inside Discord's rate limits (bot/views/outbox.py)."""
 
     # Messages or edits in any ``channel_window`` seconds, per channel (Discord: 5 per 5 s;
-    # the slack covers requests that reach Discord later than sent).
+    # a send counts from its answer, ``Outbox.slot``: the quarter second more is a margin
+    # for Discord's own accounting).
     channel_sends: int = Field(default=5, ge=1, le=5)
     channel_window: float = Field(default=5.25, gt=0, le=60)
     # The window of the budget all channels share (``global_rate_limit`` requests a second).

@@ -56,10 +56,10 @@ class EndedTables:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _send(self, box: Outbox, line: str) -> None:
-        await box.slot()
         try:
-            await self._channel(box.channel_id).send(
-                line, allowed_mentions=discord.AllowedMentions.none()
-            )
+            async with box.slot():
+                await self._channel(box.channel_id).send(
+                    line, allowed_mentions=discord.AllowedMentions.none()
+                )
         except discord.HTTPException as exc:  # the channel deleted, or no permission there
             log.warning("channel %s: could not be told its table ended: %s", box.channel_id, exc)

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import math
 from collections import deque
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -146,14 +147,22 @@ class Outbox:
                 return
             await self.clock.sleep(self.sent[0] + self.window - now)
 
-    async def slot(self) -> None:
-        """Wait until the channel's budget allows one more message or edit, and take it; then
-        wait for a slot of the budget all channels share."""
+    @contextlib.asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Wait until the channel's budget allows one more message or edit, and take it, then a
+        slot of the budget all channels share; the send goes in the ``async with`` block.
+
+        The slot is counted from when the send is over: a request reaches Discord before its
+        answer comes back, however long it took to draw its picture or to leave a busy
+        machine, so the budget never counts a send earlier than Discord does (counted from
+        when the slot was taken, six sends could reach Discord inside one window)."""
         await self.room()
-        now = self.clock.now()
-        self.sent.append(now)
+        taken = self.clock.now()
+        self.sent.append(taken)
         await self.shared.take()
-        # Count the channel's slot from when it is really used, after the wait.
-        with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
-            self.sent.remove(now)
-        self.sent.append(self.clock.now())
+        try:
+            yield
+        finally:
+            with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
+                self.sent.remove(taken)
+            self.sent.append(self.clock.now())

@@ -129,16 +129,15 @@ class Publisher:
 
     async def open_board(self, table: Table) -> None:
         """Post a new table's board (discord.Forbidden if the bot may not post there)."""
-        box = self._box(table)
-        await box.slot()
-        await self._post_board(table)
+        async with self._box(table).slot():
+            await self._post_board(table)
 
     async def summon(self, channel_id: int, text: str, user_ids: list[int]) -> None:
         """A message in the channel pinging ``user_ids`` (a tournament's players, called to
         their match's thread), within the channel's budget and the bot's."""
-        await self._box_of(channel_id).slot()
         mentioned = discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
-        await self._channel(channel_id).send(text, allowed_mentions=mentioned)
+        async with self._box_of(channel_id).slot():
+            await self._channel(channel_id).send(text, allowed_mentions=mentioned)
 
     def redraw(self, table: Table) -> None:
         """Draw a table's board again (its language or pictures were changed: the board to
@@ -268,38 +267,39 @@ class Publisher:
 
     async def _send_news(self, box: Outbox, which: Callable[[News], bool]) -> None:
         """One message with the first news waiting, as many as fit of those ``which`` takes."""
-        await box.slot()
-        taken: list[News] = []
-        for news in box.news:
-            if not which(news):
-                break
-            taken.append(news)
-        table = taken[0].table
-        with speaking(self.language(table)):
-            lines = [named(news, self._deals.get(news.table.id)) for news in taken]
-        text, rest = first_message(lines)
-        del box.news[: len(lines) - len(rest)]
-        await self._channel(box.channel_id).send(text, allowed_mentions=NOBODY)
+        async with box.slot():
+            taken: list[News] = []
+            for news in box.news:
+                if not which(news):
+                    break
+                taken.append(news)
+            table = taken[0].table
+            with speaking(self.language(table)):
+                lines = [named(news, self._deals.get(news.table.id)) for news in taken]
+            text, rest = first_message(lines)
+            del box.news[: len(lines) - len(rest)]
+            await self._channel(box.channel_id).send(text, allowed_mentions=NOBODY)
 
     async def _send_board(self, box: Outbox) -> None:
         table_id, table = next(iter(box.boards.items()))
         if self.posts.unchanged(table):
             del box.boards[table_id]
             return
-        await box.slot()
-        box.boards.pop(table_id, None)  # from here on, a change means one more edit
-        box.last_board = self.clock.now()
-        message_id = table.record.board_message_id
-        if message_id is None:
-            await self._post_board(table)
-            return
-        try:
-            await self.posts.edit(self._channel(box.channel_id), table, message_id)
-        except discord.NotFound as error:  # the board was deleted: post a new one
-            if error.code == UNKNOWN_CHANNEL:
-                raise  # and its channel with it
-            log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
-            await box.slot()
+        async with box.slot():
+            box.boards.pop(table_id, None)  # from here on, a change means one more edit
+            box.last_board = self.clock.now()
+            message_id = table.record.board_message_id
+            if message_id is None:
+                await self._post_board(table)
+                return
+            try:
+                await self.posts.edit(self._channel(box.channel_id), table, message_id)
+                return
+            except discord.NotFound as error:  # the board was deleted: post a new one
+                if error.code == UNKNOWN_CHANNEL:
+                    raise  # and its channel with it
+                log.info("table %s: board %s is gone, posting a new one", table.id, message_id)
+        async with box.slot():
             await self._post_board(table)
 
     async def _post_board(self, table: Table) -> None:
@@ -310,12 +310,12 @@ class Publisher:
 
     async def _send_call(self, box: Outbox, call: Call) -> None:
         box.calls.remove(call)
-        if due(call):
-            await box.slot()
-        if not due(call):
-            log.debug("table %s: call to seat %s no longer due", call.table.id, call.seat)
-            return
         mention = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False, users=[discord.Object(call.user_id)]
         )
-        await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
+        if due(call):
+            async with box.slot():
+                if due(call):  # still, after the wait for room
+                    await self._channel(box.channel_id).send(call.text, allowed_mentions=mention)
+                    return
+        log.debug("table %s: call to seat %s no longer due", call.table.id, call.seat)

@@ -30,14 +30,20 @@ async def test_the_shared_budget_grants_in_turn_and_never_more_than_its_sends_pe
     assert most_in_any_window([t for _, t in granted], 0.2) == 3
 
 
+async def send(box: Outbox, takes: float = 0.0) -> None:
+    """One message or edit in ``box``'s channel, whose request takes ``takes`` seconds."""
+    async with box.slot():
+        await box.clock.sleep(takes)
+
+
 async def test_channels_share_the_global_budget_and_count_a_slot_from_its_real_use() -> None:
     clock = VirtualClock()
     shared = Budget(sends=2, window=0.3, clock=clock)
     first, second = Outbox(1, 5, 5.25, shared, clock), Outbox(2, 5, 5.25, shared, clock)
-    await first.slot()
-    await second.slot()
+    await send(first)
+    await send(second)
     assert clock.now() == 0  # no wait for the first two
-    third = asyncio.create_task(first.slot())  # its channel has room; all channels have not
+    third = asyncio.create_task(send(first))  # its channel has room; all channels have not
     await clock.advance(0.29)
     assert not third.done()
     await clock.advance(0.01)
@@ -49,9 +55,48 @@ async def test_a_channel_waits_out_its_own_window_once_full() -> None:
     clock = VirtualClock()
     box = Outbox(1, 5, 5.25, Budget(sends=100, window=1.0, clock=clock), clock)
     for _ in range(5):
-        await box.slot()
-    sixth = asyncio.create_task(box.slot())
+        await send(box)
+    sixth = asyncio.create_task(send(box))
     await clock.advance(5.25 - 0.01)
     assert not sixth.done()
     await clock.advance(0.01)
     assert sixth.done()
+
+
+async def test_a_send_counts_from_when_its_answer_came_back() -> None:
+    """A send that takes a while (a picture drawn after its slot was taken, a busy machine)
+    may reach Discord as late as its answer comes back: the budget counts it from then, so the
+    sixth send waits a whole window after the first send's answer, not after its start."""
+    clock = VirtualClock()
+    box = Outbox(1, 5, 1.0, Budget(sends=100, window=1.0, clock=clock), clock)
+    slow = asyncio.create_task(send(box, takes=0.4))  # its slot taken at 0, answered at 0.4
+    await clock.advance(0.5)
+    assert slow.done()
+    for _ in range(4):
+        await send(box)
+    sixth = asyncio.create_task(send(box))
+    await clock.advance(0.89)  # a window after the slow send's start, not after its answer
+    assert not sixth.done()
+    await clock.advance(0.01)
+    assert sixth.done() and clock.now() == pytest.approx(1.4)
+
+
+async def test_a_send_that_fails_still_counts() -> None:
+    """A request that failed may still have reached Discord: its slot is counted, from when
+    it failed."""
+    clock = VirtualClock()
+    box = Outbox(1, 1, 1.0, Budget(sends=100, window=1.0, clock=clock), clock)
+
+    async def failing() -> None:
+        async with box.slot():
+            await clock.sleep(0.2)
+            raise RuntimeError("the request failed")
+
+    failed = asyncio.create_task(failing())
+    await clock.advance(0.2)
+    assert isinstance(failed.exception(), RuntimeError)
+    second = asyncio.create_task(send(box))
+    await clock.advance(0.99)
+    assert not second.done()
+    await clock.advance(0.01)
+    assert second.done() and clock.now() == pytest.approx(1.2)
