@@ -1,9 +1,11 @@
 """Fixtures for every test folder: the databases the storage, table manager and league tests
 run on (``backend``: each such test runs on SQLite and on PostgreSQL); what the processes the
-tests start find in their environment; and the order the tests are handed to the workers in."""
+tests start find in their environment; and how many workers ``-n auto`` starts and the order
+the tests are handed to them in."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -13,6 +15,15 @@ from tests.databases import BACKENDS, Backend, PostgresBackend, PostgresServer, 
 
 SLOW = ("tests/e2e/", "tests/bench/", "tests/web/")
 """The folders whose tests run the real bot, a benchmark or a browser: seconds each."""
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: three workers for every two cores the run may use. A test that runs the
+    real bot waits on real time for about a third of it (the AI's delay, the boards' interval,
+    the fake's rate limits), so with a worker a core the cores stood a third idle. What the
+    bot must do in time holds on a busier machine by design: it defers an answer it cannot
+    give within Discord's three seconds, and counts each send from its answer."""
+    return max(1, len(os.sched_getaffinity(0)) * 3 // 2)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
