@@ -24,6 +24,9 @@ from bot.views.render import hand_choices
 from fakediscord import Channel, FakeDiscord, Message, Reply, SimUser
 
 TOTAL_FIELD = "New total (0 to 100)"
+"""The total's field in the Ace's modal, by its label as an English speaker sees it."""
+NUMBER_ID = "number"
+"""The same field by its custom id, the same in every language (``bot.views.numbers``)."""
 
 if TYPE_CHECKING:  # botprocess imports this module
     from .botprocess import BotProcess
@@ -399,7 +402,8 @@ def a_play(row: TableRow, seat: int) -> str:
 
 
 async def make_move(user: SimUser, hand: Message, token: str, total: int | None = None) -> Reply:
-    """Pick ``token`` in a hand message; a One Hundred Ace asks for ``total`` in a modal."""
+    """Pick ``token`` in a hand message; a One Hundred Ace asks for ``total`` in a modal,
+    filled in by its field's custom id, as the modal is in the person's language."""
     for button in hand.buttons:
         if _move_id(token).fullmatch(button["custom_id"]):
             reply = await user.click(hand, custom_id=button["custom_id"])
@@ -409,7 +413,7 @@ async def make_move(user: SimUser, hand: Message, token: str, total: int | None 
         reply = await user.select(hand, select["custom_id"], [token])
     if reply.modal is not None:
         assert total is not None, f"{token} asks for a total"
-        reply = await user.submit_modal({TOTAL_FIELD: str(total)})
+        reply = await user.submit_modal({NUMBER_ID: str(total)})
     return reply
 
 

@@ -13,6 +13,7 @@ from fakediscord.interactions import MESSAGE_COMPONENT
 
 from .botprocess import BotProcess
 from .driver import (
+    NUMBER_ID,
     TOTAL_FIELD,
     TableRow,
     answered,
@@ -25,6 +26,7 @@ from .driver import (
     start,
 )
 from .hidden import HiddenCardWatch
+from .words import said
 
 pytestmark = pytest.mark.e2e
 
@@ -192,3 +194,36 @@ async def test_a_one_hundred_match_is_played_through_discord_and_stored(
     assert [s["user_id"] for s in again.seats] == [s["user_id"] for s in row.seats]
     assert "lobby" in board_of(discord, again.id).text
     assert discord.rejections == [] and discord.rate_limited == []
+
+
+async def test_an_ace_s_total_is_asked_and_given_in_the_player_s_language(
+    discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    """A person whose Discord speaks Portuguese picks an Ace: its modal asks in Portuguese,
+    and the total typed there is played."""
+    bot_process.settings = SETTINGS
+    await bot_process.start()
+    store = bot_process.store()
+    ana, bea, cia = (discord.user(n) for n in ("ana", "bea", "cia"))
+    table_id = await new_table(discord, store, ana, "cento", join=(bea, cia))
+    row = await start(discord, store, ana, table_id)
+    people = {row.seat_of(u): u for u in (ana, bea, cia)}
+    for _ in range(150):
+        seat = row.turn()
+        assert seat is not None
+        user = people[seat]
+        hand = await open_hand(user, board_of(discord, table_id))
+        ace = next((c for c in row.choices(seat) if c in ACES), None)
+        if ace is not None:
+            break
+        await make_move(user, hand, careful(row, seat))
+        row = await moved(discord, store, table_id, row.moves)
+    assert ace is not None
+    user.locale = "pt-BR"
+    asked = await user.click(hand, custom_id=button(hand.buttons, ace))
+    assert asked.modal is not None
+    labels = [c["components"][0]["label"] for c in asked.modal["components"]]
+    assert labels == [said("pt_BR", "New total (0 to 100)")]
+    await user.submit_modal({NUMBER_ID: "37"})
+    row = await moved(discord, store, table_id, row.moves)
+    assert store.moves(table_id)[-1][2] == f"{ace}:37"
