@@ -58,15 +58,22 @@ class Budget:
         self.sent: deque[float] = deque()
         self._turn = asyncio.Lock()  # first come, first served
 
-    async def take(self) -> None:
+    async def take(self) -> float:
+        """Wait for a slot and take it; the time it is counted from until ``used``."""
         async with self._turn:
             while True:
                 now = self.clock.now()
                 expired(self.sent, self.window, now)
                 if len(self.sent) < self.sends:
                     self.sent.append(now)
-                    return
+                    return now
                 await self.clock.sleep(self.sent[0] + self.window - now)
+
+    def used(self, taken: float) -> None:
+        """Count the slot taken at ``taken`` from now, when its send's answer came back."""
+        with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
+            self.sent.remove(taken)
+        self.sent.append(self.clock.now())
 
 
 @dataclass
@@ -152,17 +159,18 @@ class Outbox:
         """Wait until the channel's budget allows one more message or edit, and take it, then a
         slot of the budget all channels share; the send goes in the ``async with`` block.
 
-        The slot is counted from when the send is over: a request reaches Discord before its
+        Both slots are counted from when the send is over: a request reaches Discord before its
         answer comes back, however long it took to draw its picture or to leave a busy
         machine, so the budget never counts a send earlier than Discord does (counted from
         when the slot was taken, six sends could reach Discord inside one window)."""
         await self.room()
         taken = self.clock.now()
         self.sent.append(taken)
-        await self.shared.take()
+        shared = await self.shared.take()
         try:
             yield
         finally:
             with contextlib.suppress(ValueError):  # unless it has already run out meanwhile
                 self.sent.remove(taken)
             self.sent.append(self.clock.now())
+            self.shared.used(shared)

@@ -100,3 +100,18 @@ async def test_a_send_that_fails_still_counts() -> None:
     assert not second.done()
     await clock.advance(0.01)
     assert second.done() and clock.now() == pytest.approx(1.2)
+
+
+async def test_the_shared_budget_counts_a_send_from_its_answer_too() -> None:
+    """Another channel's send waits a whole shared window after a slow send's answer."""
+    clock = VirtualClock()
+    shared = Budget(sends=1, window=1.0, clock=clock)
+    first, second = Outbox(1, 5, 5.25, shared, clock), Outbox(2, 5, 5.25, shared, clock)
+    slow = asyncio.create_task(send(first, takes=0.4))
+    await clock.advance(0.5)
+    assert slow.done()
+    other = asyncio.create_task(send(second))
+    await clock.advance(0.89)
+    assert not other.done()
+    await clock.advance(0.01)
+    assert other.done() and clock.now() == pytest.approx(1.4)
