@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.games import GameError
@@ -45,6 +46,13 @@ class Desk:
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    @asynccontextmanager
+    async def held(self, tournament_id: int) -> AsyncIterator[Tournament]:
+        """The tournament, read under its lock: no other change to it runs until the block
+        ends."""
+        async with self.lock(tournament_id):
+            yield await self.get(tournament_id)
 
     # -- finding one -------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ drop a player, settle a match; and the tournament whose channel was deleted, can
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from bot.i18n import t
 from bot.storage.tournaments import MatchRecord, Tournament
@@ -17,16 +18,15 @@ from bot.tournaments.standings import LOSS, WIN
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Organiser:
-    def __init__(self, desk: Desk, play: Play, results: Results) -> None:
-        self.desk = desk
-        self.play = play
-        self.results = results
+    desk: Desk
+    play: Play
+    results: Results
 
     async def pause(self, tournament_id: int) -> None:
         desk = self.desk
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             if tour.record.status != "running":
                 raise TableError(t("Only a running tournament can be paused."))
             await self.play.pause(
@@ -40,8 +40,7 @@ class Organiser:
 
     async def cancel(self, tournament_id: int) -> None:
         desk = self.desk
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             await self.play.cancel(tour)
             await desk.say(
                 tour, lambda: t("The tournament is cancelled; its results so far are kept.")
@@ -56,8 +55,7 @@ class Organiser:
         found = await desk.repo.open_in_channel(channel_id)
         if found is None:
             return
-        async with desk.lock(found):
-            tour = await desk.get(found)
+        async with desk.held(found) as tour:
             if tour.record.open:
                 log.info("tournament %s: its channel is gone; cancelled", found)
                 await self.play.cancel(tour, gone=True)
@@ -66,8 +64,7 @@ class Organiser:
         """Take a person's entrant out: a match they are playing is lost by walkover, and they
         are paired no more."""
         desk = self.desk
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             if tour.record.status not in ("running", "paused"):
                 raise TableError(t("Only a tournament under way has players to drop."))
             found = next((e for e in tour.entrants if user_id in e.user_ids), None)
@@ -108,8 +105,7 @@ class Organiser:
     async def settle(self, tournament_id: int, number: int, n: int, winner: int | None) -> None:
         """The organiser decides a match: ``winner`` an entrant of it, None a draw."""
         desk = self.desk
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             match = next((m for m in tour.matches if (m.round, m.n) == (number, n)), None)
             if match is None or match.bye:
                 raise TableError(t("There is no match {n} in round {round}.", n=n, round=number))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 
@@ -27,10 +28,10 @@ ArmGrace = Callable[[TournamentRecord, MatchRecord, float], None]
 """Start a match's grace time, of so many seconds (``Results.arm_grace``)."""
 
 
+@dataclass(eq=False)
 class Play:
-    def __init__(self, desk: Desk, arm_grace: ArmGrace) -> None:
-        self.desk = desk
-        self.arm_grace = arm_grace
+    desk: Desk
+    arm_grace: ArmGrace
 
     async def carry_on(self, tour: Tournament) -> None:
         """Open what is waiting, start the next round once one is over, or end the

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from dataclasses import dataclass
 from functools import partial
 
 from bot.games import SPECS
@@ -22,10 +23,10 @@ from bot.tournaments.standings import LOSS, WIN
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Results:
-    def __init__(self, desk: Desk, play: Play) -> None:
-        self.desk = desk
-        self.play = play
+    desk: Desk
+    play: Play
 
     async def table_finished(self, match_id: int) -> None:
         """A table's result is stored: if it was a tournament's match, record it and go on
@@ -63,8 +64,7 @@ class Results:
         if found is None:
             return
         tournament_id, number, n = found
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             match = next(m for m in tour.matches if m.round == number and m.n == n)
             if match.status != "playing" or match.table_id != table_id:
                 return

@@ -100,5 +100,5 @@ class Tournaments:
         return count
 
     async def _resume(self, tournament_id: int) -> None:
-        async with self.desk.lock(tournament_id):
-            await self.play.carry_on(await self.desk.get(tournament_id))
+        async with self.desk.held(tournament_id) as tour:
+            await self.play.carry_on(tour)

@@ -4,6 +4,7 @@ checked), people joining (alone, or as a team with a partner) and leaving."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.games import SPECS
@@ -44,11 +45,11 @@ def _field(signed: list[EntrantRecord], size: int) -> int:
     return sum(1 for e in signed if len(e.members) == size) + -(-alone // size)
 
 
+@dataclass(eq=False)
 class SignUp:
-    def __init__(self, desk: Desk, start: Start, organiser: Organiser) -> None:
-        self.desk = desk
-        self.start = start
-        self.organiser = organiser
+    desk: Desk
+    start: Start
+    organiser: Organiser
 
     async def new(self, plan: Plan) -> Tournament:
         spec = SPECS.get(plan.game)
@@ -119,8 +120,7 @@ class SignUp:
         """Sign up; in a partnership game, with a ``partner`` (a team signed up together)
         or alone (drawn into a team at the start)."""
         desk = self.desk
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             if tour.record.status != "signup":
                 raise TableError(t("The tournament has already started: sign-up is closed."))
             members = [Member(user_id=user_id, name=name)]
@@ -160,8 +160,7 @@ class SignUp:
         tour = await desk.get(tournament_id)
         if tour.record.status != "signup":
             return await self.organiser.drop(tournament_id, user_id)
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             kept = [e for e in tour.entrants if user_id not in e.user_ids]
             if len(kept) == len(tour.entrants):
                 raise TableError(t("You are not signed up."))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.i18n import t, tn
@@ -22,16 +23,15 @@ from bot.tournaments.rounds import SIDES, team_size
 log = logging.getLogger(__name__)
 
 
+@dataclass(eq=False)
 class Start:
-    def __init__(self, desk: Desk, play: Play) -> None:
-        self.desk = desk
-        self.play = play
+    desk: Desk
+    play: Play
 
     async def start(self, tournament_id: int) -> Tournament:
         """Start (or, paused, resume) the tournament."""
         desk = self.desk
-        async with desk.lock(tournament_id):
-            tour = await desk.get(tournament_id)
+        async with desk.held(tournament_id) as tour:
             record = tour.record
             if record.status == "paused":
                 record.status = "running"
