@@ -328,6 +328,8 @@ class Engine(Generic[S, OptionsT, E]):
         parts = split_token(action)
         if self.turn(state) is None:
             raise self.finished()
+        if not (isinstance(seat, int) and 0 <= seat < state.seats and self.plays(state, seat)):
+            raise GameError("You are not playing in this match.")
         self.check_move(state, seat, action, parts)
         st = clone(state)
         events: list[E] = []
@@ -337,6 +339,11 @@ class Engine(Generic[S, OptionsT, E]):
     def finished(self) -> GameError:
         """The refusal of any move once the game is over."""
         return GameError("The match is over.")
+
+    def plays(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` (one of the table's) still plays: ``apply`` refuses any move of a
+        seat that does not, or of one not at the table."""
+        return True
 
     def check_move(self, state: S, seat: int, action: str, parts: list[str]) -> None:
         """Refuse ``action`` unless it is legal for ``seat``, saying why."""

@@ -4,11 +4,12 @@ in it by being registered (DESIGN.md, "The engine contract" and "Tests that run 
 Random play through the contract, checking at every step: dump/load round-trips exactly (and
 the engine's ``check`` finds the pack once each); no view holds the seed, and no view changes
 when the cards its seat cannot see (the other hands, the stock) are dealt again among their
-places; the seats that may act are those with legal actions; malformed and illegal tokens, and
-moves by a seat not to act, raise ``GameError`` and change nothing; ``apply`` leaves its input
-as it was; events are what the game's types say. Every game ends, its ranking holds each seat
-once, and replaying the seed and the tokens gives the same state. Every value of every house
-rule, drawn from the options model's own types and bounds, is played.
+places; the seats that may act are those with legal actions; malformed and illegal tokens,
+moves by a seat not to act and by a seat not at the table, raise ``GameError`` and change
+nothing; ``apply`` leaves its input as it was; events are what the game's types say. Every game
+ends, its ranking holds each seat once, and replaying the seed and the tokens gives the same
+state. Every value of every house rule, drawn from the options model's own types and bounds, is
+played.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ def _check_refusals(
         if token not in legal:
             with pytest.raises(GameError):
                 rules.apply(state, seat, token)
+    for stranger in (-1, seats):  # a seat not at the table: refused by the kit, for every game
+        with pytest.raises(GameError, match="You are not playing in this match"):
+            rules.apply(state, stranger, rng.choice(legal))
     idle = [s for s in range(seats) if s not in rules.to_act(state)]
     if idle:
         with pytest.raises(GameError):

@@ -336,8 +336,6 @@ def ranking(st: BriscolaState) -> list[list[int]]:
 
 
 def _why_illegal(st: BriscolaState, seat: int, parts: list[str]) -> GameError:
-    if not isinstance(seat, int) or not 0 <= seat < st.seats:
-        return GameError("You are not playing in this match.")
     if parts[0] not in ("play", "swap"):
         return GameError("That is not a move in Briscola.")
     if seat != st.current:

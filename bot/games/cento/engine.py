@@ -126,6 +126,9 @@ class Cento(Engine[CentoState, CentoOptions, CentoEvent]):
                 acts.append(f"play:{card}")
         return acts
 
+    def plays(self, state: CentoState, seat: int) -> bool:
+        return state.chips[seat] > 0  # a seat with no chip left is out
+
     def check_move(self, state: CentoState, seat: int, action: str, parts: list[str]) -> None:
         if not _is_legal(state, seat, parts):
             raise _why_illegal(state, seat, parts)
@@ -238,8 +241,6 @@ def _step(st: CentoState, seat: int, direction: int) -> int:
 
 
 def _why_illegal(st: CentoState, seat: int, parts: list[str]) -> GameError:
-    if not 0 <= seat < st.seats or st.chips[seat] == 0:
-        return GameError("You are not playing in this match.")
     if parts[0] != "play" or len(parts) < 2:
         return GameError("That is not a move in One Hundred: play a card.")
     if seat != st.current:

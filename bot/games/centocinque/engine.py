@@ -118,6 +118,9 @@ class Centocinque(Engine[CentocinqueState, CentocinqueOptions, CentocinqueEvent]
 
     # -- moves --------------------------------------------------------------------------------
 
+    def plays(self, state: CentocinqueState, seat: int) -> bool:
+        return not state.out[seat]
+
     def check_move(self, state: CentocinqueState, seat: int, action: str, parts: list[str]) -> None:
         if not _is_legal(state, seat, parts):
             raise _why_illegal(state, seat, parts)
@@ -265,8 +268,6 @@ def _side_actions(st: CentocinqueState, seat: int) -> list[str]:
 
 def _is_legal(st: CentocinqueState, seat: int, parts: list[str]) -> bool:
     """The same answer as ``action in legal_actions(...)``, without listing every action."""
-    if not 0 <= seat < st.seats:
-        return False
     kind = parts[0]
     if kind in ("callout", "penultima"):
         return ":".join(parts) in _side_actions(st, seat)
@@ -303,8 +304,6 @@ def _is_legal(st: CentocinqueState, seat: int, parts: list[str]) -> bool:
 
 def _why_illegal(st: CentocinqueState, seat: int, parts: list[str]) -> GameError:
     kind = parts[0]
-    if not 0 <= seat < st.seats or st.out[seat]:
-        return GameError("You are not playing in this match.")
     if kind == "callout":
         if len(parts) != 2 or not parts[1].isdigit() or int(parts[1]) >= st.seats:
             return GameError("Call out whom? Name a player at this table.")

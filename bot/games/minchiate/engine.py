@@ -557,8 +557,6 @@ def _during_play(log: list[Json], s: int) -> Json:
 
 def _why_illegal(st: MinchiateState, seat: int, parts: list[str]) -> GameError:
     kind = parts[0]
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        return GameError("There are only seats 0 to 3 at a Minchiate table.")
     if kind not in ("discard", "declare", "nodeclare", "play"):
         return GameError("That is not a move in Minchiate.")
     if seat != st.current:

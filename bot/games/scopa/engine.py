@@ -114,8 +114,6 @@ class Scopa(Engine[ScopaState, ScopaOptions, ScopaEvent]):
     # -- moves --------------------------------------------------------------------------------
 
     def check_move(self, state: ScopaState, seat: int, action: str, parts: list[str]) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise GameError("You are not playing in this match.")
         if seat != state.current:
             raise GameError("It is not your turn.")
         if parts[0] != "play" or len(parts) not in (2, 3):

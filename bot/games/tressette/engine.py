@@ -389,8 +389,6 @@ def ranking(st: TressetteState) -> list[list[int]]:
 
 
 def _why_illegal(st: TressetteState, seat: int, parts: list[str]) -> GameError:
-    if not isinstance(seat, int) or not 0 <= seat < st.seats:
-        return GameError("You are not playing in this match.")
     if parts[0] not in ("play", "accuse"):
         return GameError("That is not a move in Tressette.")
     if seat != st.current:

@@ -89,3 +89,11 @@ def test_seven_players_use_two_packs() -> None:
     assert len(cards) == 104
     assert sorted(cards) == sorted(french_pack(2))
     assert len(rules.new_game(seats=6, seed=5).stock) == 52 - 18
+
+
+def test_a_seat_with_no_chip_left_is_out_and_its_moves_are_refused() -> None:
+    st = position(["7D", "9C", "KH"], 10)
+    out = rules.load({**rules.dump(st), "chips": [0, 3, 3]})
+    with pytest.raises(GameError, match="You are not playing in this match"):
+        rules.apply(out, 0, "play:7D")
+    assert rules.apply(st, 0, "play:7D")[0].total == 17  # the same move, with a chip, is played

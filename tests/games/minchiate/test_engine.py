@@ -252,7 +252,7 @@ def test_play_refusals_name_the_rule() -> None:
         RULES.apply(state, 1, "play:T41")
     with pytest.raises(GameError, match="Name one card"):
         RULES.apply(state, 1, "play:7b:7b")
-    with pytest.raises(GameError, match="seats 0 to 3"):
+    with pytest.raises(GameError, match="not playing in this match"):
         RULES.apply(state, 4, "play:7b")
     state, _ = play(state, "7b")
     with pytest.raises(GameError, match="follow suit: play bastoni"):

@@ -76,8 +76,6 @@ class War(Engine[WarState, WarOptions, WarEvent]):
         return [f"play:{card}" for card in state.hands[seat]] if seat == state.current else []
 
     def why_illegal(self, state: WarState, seat: int, parts: list[str]) -> GameError:
-        if not 0 <= seat < state.seats:
-            return GameError("You are not playing in this match.")
         if seat != state.current:
             return GameError("It is not your turn.")
         if parts[0] != "play" or len(parts) != 2:
