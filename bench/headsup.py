@@ -37,6 +37,15 @@ Scores = tuple[float, float]
 other level's."""
 
 
+class Oracle:
+    """A level that is told more than its seat's view from the state itself: a ceiling to
+    measure an AI against (what seeing the hands would pay), never an AI."""
+
+    def told(self, view: Any, state: Any) -> Any:
+        """``view``, with what this level is told of ``state``."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class Goal:
     """What the first level of a match-up aims at; None: no goal for that measure."""
@@ -90,8 +99,11 @@ def play(
         seat = rules.turn(state)
         assert seat is not None
         view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
+        player = players[seat % 2]
+        if isinstance(player, Oracle):
+            view = player.told(view, state)
         begun = time.thread_time()
-        action = players[seat % 2].choose(view, legal, rng)
+        action = player.choose(view, legal, rng)
         seconds[seat % 2].append(time.thread_time() - begun)
         assert action is not None
         state, events = rules.apply(state, seat, action)

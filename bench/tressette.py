@@ -11,6 +11,9 @@ pairs, and each level's CPU time per decision. The harness is ``bench.headsup``.
 
 The levels are the bot's (``random``, ``easy``, ``hard``) and ``silent``: ``hard`` that neither
 gives nor reads the partners' signals (at four seats, ``hard:silent`` measures what they pay).
+Two ceilings, not AIs, measure what the signals could pay at most with ``hard``'s search:
+``sees-partner`` and ``sees-all``, ``hard`` told every card of its partner's hand, or of every
+hand.
 Unless told, two seats play ``easy:random,hard:random,hard:easy`` and four seats
 ``easy:random,hard:easy,hard:silent``.
 """
@@ -18,11 +21,14 @@ Unless told, two seats play ``easy:random,hard:random,hard:easy`` and four seats
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from bench.headsup import Contest, Goal, ends_with, matchup
+from bench.headsup import Contest, Goal, Oracle, ends_with, matchup
 from bot.games import make_player
 from bot.games.ai import Player
+from bot.games.base import Json
 from bot.games.tressette.ai import HardPlayer
+from bot.games.tressette.engine import TressetteState
 
 
 def deal(seats: int) -> Contest:
@@ -47,9 +53,30 @@ def deal(seats: int) -> Contest:
 MATCHUPS = {2: "easy:random,hard:random,hard:easy", 4: "easy:random,hard:easy,hard:silent"}
 
 
+class Seeing(HardPlayer, Oracle):
+    """``hard``, told where the cards of its partner's hand are (``everyone``: of every hand),
+    as if drawn from the stock in the open: its search deals only the cards it is not told."""
+
+    def __init__(self, everyone: bool) -> None:
+        super().__init__()
+        self.everyone = everyone
+
+    def told(self, view: Json, state: Any) -> Json:
+        st: TressetteState = state
+        me, seats = view["seat"], view["seats"]
+        others = [s for s in range(seats) if s != me] if self.everyone else [(me + 2) % seats]
+        known = dict(view["known"])
+        known.update({card: s for s in others for card in st.hands[s]})
+        return {**view, "known": known}
+
+
 def player(level: str) -> Player:
-    """A level's player: the bot's, or ``silent``."""
-    return HardPlayer(signals=False) if level == "silent" else make_player("tressette", level)
+    """A level's player: the bot's, ``silent``, or a ceiling."""
+    if level == "silent":
+        return HardPlayer(signals=False)
+    if level.startswith("sees-"):
+        return Seeing(everyone=level == "sees-all")
+    return make_player("tressette", level)
 
 
 def main(argv: list[str] | None = None) -> None:

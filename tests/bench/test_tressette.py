@@ -54,6 +54,37 @@ def test_at_four_seats_a_level_plays_every_seat_of_its_side() -> None:
     assert sum(scores) >= 10
 
 
+@pytest.mark.parametrize(("level", "told"), [("sees-partner", {2}), ("sees-all", {1, 2, 3})])
+def test_a_ceiling_is_told_the_hands_it_sees_and_plays_on_them(level: str, told: set[int]) -> None:
+    """The ceilings are ``hard`` told where cards are: seat 0's view, as the harness hands it
+    over, places every card of the hands it sees (and no other hidden card), and the search
+    deals only the rest (a hand told whole is dealt as it is)."""
+    ceiling = tressette.player(level)
+    assert isinstance(ceiling, tressette.Seeing) and ceiling.signals
+    state = tressette.deal(4).start(5)
+    view = ceiling.told(RULES.view(state, 0), state)
+    assert {seat for seat in view["known"].values()} == told
+    for seat in told:
+        assert sorted(c for c, at in view["known"].items() if at == seat) == sorted(
+            state.hands[seat]
+        )
+    assert RULES.view(state, 0)["known"] == {}  # the view itself is unchanged
+
+    views: list[dict[str, object]] = []
+
+    class Watching(tressette.Seeing):
+        def choose(self, view: dict[str, object], legal: list[str], rng: random.Random) -> str:
+            views.append(view)
+            return legal[0]
+
+    play(tressette.deal(4), (Watching(everyone=level == "sees-all"), HardPlayer(8)), 5, ([], []))
+    for seen in views:  # seat 0 and 2's every decision: the partner's whole hand
+        me, sizes, known = seen["seat"], seen["hand_sizes"], seen["known"]
+        assert isinstance(me, int) and isinstance(sizes, list) and isinstance(known, dict)
+        partner = (me + 2) % 4
+        assert sum(at == partner for at in known.values()) == sizes[partner]
+
+
 @pytest.mark.parametrize("seats", [2, 4])
 def test_the_adapter_is_the_engine_as_an_openspiel_game(seats: int) -> None:
     game = openspiel_tressette.GAMES[seats]()
