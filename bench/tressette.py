@@ -11,9 +11,10 @@ pairs, and each level's CPU time per decision. The harness is ``bench.headsup``.
 
 The levels are the bot's (``random``, ``easy``, ``hard``) and ``silent``: ``hard`` that neither
 gives nor reads the partners' signals (at four seats, ``hard:silent`` measures what they pay).
-Two ceilings, not AIs, measure what the signals could pay at most with ``hard``'s search:
+Ceilings, not AIs, measure what the signals could pay at most with ``hard``'s search:
 ``sees-partner`` and ``sees-all``, ``hard`` told every card of its partner's hand, or of every
-hand.
+hand; ``sees-shape``, told its partner's suit lengths and every 3, 2 and Asso it holds (more
+than the three words can say of a hand).
 Unless told, two seats play ``easy:random,hard:random,hard:easy`` and four seats
 ``easy:random,hard:easy,hard:silent``.
 """
@@ -21,14 +22,18 @@ Unless told, two seats play ``easy:random,hard:random,hard:easy`` and four seats
 from __future__ import annotations
 
 import argparse
+import copy
+import random
 from typing import Any
 
 from bench.headsup import Contest, Goal, Oracle, ends_with, matchup
 from bot.games import make_player
 from bot.games.ai import Player
 from bot.games.base import Json
+from bot.games.cards import ITALIAN_SUITS
 from bot.games.tressette.ai import HardPlayer
 from bot.games.tressette.engine import TressetteState
+from bot.games.tressette.sample import Sampler
 
 
 def deal(seats: int) -> Contest:
@@ -53,29 +58,74 @@ def deal(seats: int) -> Contest:
 MATCHUPS = {2: "easy:random,hard:random,hard:easy", 4: "easy:random,hard:easy,hard:silent"}
 
 
-class Seeing(HardPlayer, Oracle):
-    """``hard``, told where the cards of its partner's hand are (``everyone``: of every hand),
-    as if drawn from the stock in the open: its search deals only the cards it is not told."""
+HONOURS = ("3", "2", "A")
+"""The ranks a partner's hand is told by at ``sees-shape``: the two best and the Asso."""
 
-    def __init__(self, everyone: bool) -> None:
+
+class Shaped(Sampler):
+    """Deals the partner's hidden cards to the suit lengths a ceiling was told (the view's
+    ``shape``: how many cards of each suit), the others' as a seat's own sampler does."""
+
+    def deal(self, rng: random.Random, keep_voids: bool) -> list[list[str]] | None:
+        shape: dict[str, int] | None = self.view.get("shape")
+        if shape is None:
+            return super().deal(rng, keep_voids)
+        partner = (self.view["seat"] + 2) % len(self.room)
+        chosen = [
+            card
+            for suit, length in shape.items()
+            for card in rng.sample(
+                [c for c in self.unseen if c[-1] == suit],
+                length - sum(c[-1] == suit for c in self.hands[partner]),
+            )
+        ]
+        rest = copy.copy(self)  # the others dealt as ever, the partner's hand full
+        rest.unseen = [c for c in self.unseen if c not in chosen]
+        rest.room = [0 if s == partner else r for s, r in enumerate(self.room)]
+        rest.hands = [h + chosen if s == partner else h for s, h in enumerate(self.hands)]
+        places = Sampler.deal(rest, rng, keep_voids)
+        if places is not None:
+            places[partner] = chosen
+        return places
+
+
+class Seeing(HardPlayer, Oracle):
+    """``hard``, told where the cards of its partner's hand are (``sees``: ``partner``), of
+    every hand (``all``), or its partner's suit lengths and honours (``shape``), as if drawn
+    from the stock in the open: its search deals only the cards it is not told."""
+
+    sampler = Shaped
+
+    def __init__(self, sees: str) -> None:
         super().__init__()
-        self.everyone = everyone
+        self.sees = sees
 
     def told(self, view: Json, state: Any) -> Json:
         st: TressetteState = state
         me, seats = view["seat"], view["seats"]
-        others = [s for s in range(seats) if s != me] if self.everyone else [(me + 2) % seats]
-        known = dict(view["known"])
-        known.update({card: s for s in others for card in st.hands[s]})
-        return {**view, "known": known}
+        partner = (me + 2) % seats
+        if self.sees == "all":
+            cards = {s: st.hands[s] for s in range(seats) if s != me}
+        elif self.sees == "partner":
+            cards = {partner: st.hands[partner]}
+        else:
+            cards = {partner: [c for c in st.hands[partner] if c[:-1] in HONOURS]}
+        known = {**view["known"], **{card: s for s, held in cards.items() for card in held}}
+        told = {**view, "known": known}
+        if self.sees == "shape":
+            told["shape"] = {s: sum(c[-1] == s for c in st.hands[partner]) for s in ITALIAN_SUITS}
+        return told
+
+
+CEILINGS = ("sees-partner", "sees-all", "sees-shape")
 
 
 def player(level: str) -> Player:
     """A level's player: the bot's, ``silent``, or a ceiling."""
     if level == "silent":
         return HardPlayer(signals=False)
-    if level.startswith("sees-"):
-        return Seeing(everyone=level == "sees-all")
+    if level in CEILINGS:
+        return Seeing(level.removeprefix("sees-"))
     return make_player("tressette", level)
 
 

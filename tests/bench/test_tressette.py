@@ -61,6 +61,7 @@ def test_a_ceiling_is_told_the_hands_it_sees_and_plays_on_them(level: str, told:
     deals only the rest (a hand told whole is dealt as it is)."""
     ceiling = tressette.player(level)
     assert isinstance(ceiling, tressette.Seeing) and ceiling.signals
+    assert ceiling.sees == level.removeprefix("sees-")
     state = tressette.deal(4).start(5)
     view = ceiling.told(RULES.view(state, 0), state)
     assert {seat for seat in view["known"].values()} == told
@@ -77,12 +78,39 @@ def test_a_ceiling_is_told_the_hands_it_sees_and_plays_on_them(level: str, told:
             views.append(view)
             return legal[0]
 
-    play(tressette.deal(4), (Watching(everyone=level == "sees-all"), HardPlayer(8)), 5, ([], []))
+    play(tressette.deal(4), (Watching(ceiling.sees), HardPlayer(8)), 5, ([], []))
     for seen in views:  # seat 0 and 2's every decision: the partner's whole hand
         me, sizes, known = seen["seat"], seen["hand_sizes"], seen["known"]
         assert isinstance(me, int) and isinstance(sizes, list) and isinstance(known, dict)
         partner = (me + 2) % 4
         assert sum(at == partner for at in known.values()) == sizes[partner]
+
+
+def test_the_shape_ceiling_is_told_its_partner_s_lengths_and_honours_and_deals_to_them() -> None:
+    """``sees-shape`` is told where its partner's 3s, 2s and Assi are and how many cards of each
+    suit it holds, nothing else; every sample its search draws deals the partner exactly that
+    shape and those cards, and keeps the seat's own hand."""
+    ceiling = tressette.player("sees-shape")
+    assert isinstance(ceiling, tressette.Seeing)
+    state = tressette.deal(4).start(5)
+    hand = state.hands[2]
+    view = ceiling.told(RULES.view(state, 0), state)
+    honours = sorted(c for c in hand if c[:-1] in ("3", "2", "A"))
+    assert honours and sorted(view["known"]) == honours
+    assert set(view["known"].values()) == {2}
+    shape = {suit: sum(c[-1] == suit for c in hand) for suit in "cdsb"}
+    assert view["shape"] == shape
+    sampler = ceiling.sampler(view, True)
+    rng = random.Random(3)
+    dealt = [sampler.draw(rng) for _ in range(30)]
+    for st in dealt:
+        assert {suit: sum(c[-1] == suit for c in st.hands[2]) for suit in "cdsb"} == shape
+        assert set(honours) <= set(st.hands[2])
+        assert sorted(st.hands[0]) == sorted(state.hands[0])
+        assert sorted(c for h in st.hands for c in h) == sorted(c for h in state.hands for c in h)
+    assert len({tuple(sorted(st.hands[2])) for st in dealt}) > 1  # the rest is still a guess
+    untold = ceiling.sampler(RULES.view(state, 0), True).draw(rng)  # no shape: dealt as ever
+    assert sorted(untold.hands[0]) == sorted(state.hands[0])
 
 
 @pytest.mark.parametrize("seats", [2, 4])

@@ -106,7 +106,10 @@ class EasyPlayer:
 
 class HardPlayer:
     """Determinized Monte Carlo over ``budget`` playouts, each card played out to the end of
-    the deal on deals that fit the seat's view; ``signals``: given, read and heeded."""
+    the deal on deals that fit the seat's view; ``signals``: given, read and heeded.
+    ``sampler`` deals the samples (a benchmark's ceiling deals with more than a view tells)."""
+
+    sampler: type[Sampler] = Sampler
 
     def __init__(self, budget: int = HARD_PLAYOUTS, signals: bool = True) -> None:
         self.budget = budget
@@ -134,7 +137,7 @@ class HardPlayer:
             kept = distinct(cards, [c for c in PACK if c not in view["hand"] and c not in taken])
             plays = [p for p, c in zip(plays, cards, strict=True) if c in kept]
             cards = [_card(p) for p in plays]
-            sampler = Sampler(view, signals)
+            sampler = self.sampler(view, signals)
             if sampler.certain and view["seats"] == 2 and len(view["hand"]) <= EXACT:
                 st = sampler.draw(rng)
                 card, margin = solve(st.hands, view["seat"], st.leader, st.trick, cards)
