@@ -19,7 +19,7 @@ once), the same way with its name after the folder (``... tests/pictures/referen
 bracket-16``: only the cases named are written). The PNGs are stored recompressed (zlib's
 level 9), their pixels as sent. A board whose layout is changed on purpose is drawn again
 from its stored case (``draw``): Tressette's, when the last trick's caption moved clear of
-the top seat.
+the top seat, and when its points took a colon after each side ("Ada & Cy: 1/3").
 """
 
 from __future__ import annotations

@@ -79,8 +79,8 @@ def paint(view: TressetteView, names: list[str]) -> Image.Image:
         extra=lambda seat: colour_strip(SIDE_COLOURS[seat % 2]) if partnered else _nothing,
     )
     sides = [side_name(s, names) for s in range(len(view["sides"]))]
-    totals = " · ".join(f"{sides[s]} {n}" for s, n in enumerate(view["totals"]))
-    thirds = " · ".join(f"{sides[s]} {points_in_thirds(n)}" for s, n in enumerate(view["thirds"]))
+    totals = " · ".join(f"{sides[s]}: {n}" for s, n in enumerate(view["totals"]))
+    thirds = " · ".join(f"{sides[s]}: {points_in_thirds(n)}" for s, n in enumerate(view["thirds"]))
     lines = [t("Points: {totals}", totals=totals), t("This round: {thirds}", thirds=thirds)]
     lines += [
         t("{who}: {combination}", who=names[d["seat"]], combination=combination(d["combination"]))

@@ -48,9 +48,12 @@ def _partnered(names: list[str]) -> bool:
 
 
 def points_in_thirds(thirds: int) -> str:
-    """Thirds as players count them: "7 2/3" (seven points and two thirds)."""
+    """Thirds as players count them: "7 2/3" (seven points and two thirds), "2/3" short of a
+    point."""
     points, left = divmod(thirds, 3)
-    return f"{points} {left}/3" if left else str(points)
+    if not left:
+        return str(points)
+    return f"{points} {left}/3" if points else f"{left}/3"
 
 
 def _points(n: int) -> str:

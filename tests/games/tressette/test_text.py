@@ -37,7 +37,7 @@ def test_moves_name_the_card_the_accuso_and_the_signal() -> None:
 
 
 def test_points_are_written_in_thirds_as_players_count_them() -> None:
-    assert [points_in_thirds(n) for n in (0, 2, 3, 23)] == ["0", "0 2/3", "1", "7 2/3"]
+    assert [points_in_thirds(n) for n in (0, 2, 3, 23)] == ["0", "2/3", "1", "7 2/3"]
 
 
 def test_a_lead_with_a_signal_and_a_trick_are_told() -> None:
@@ -91,7 +91,7 @@ def test_at_two_seats_the_board_counts_the_stock_and_shows_the_drawn_cards() -> 
     assert "Stock: 18 cards" in lines
     assert "Ada is known to hold Denari: 4." in lines
     assert "Bo is known to hold Spade: Re." in lines
-    assert "This round, in thirds: Ada: 0 · Bo: 0 1/3" in lines  # the 3 di Coppe
+    assert "This round, in thirds: Ada: 0 · Bo: 1/3" in lines  # the 3 di Coppe
 
 
 def test_the_result_ranks_the_sides_by_points() -> None:
