@@ -8,7 +8,8 @@ its (public) events, each seat's view and the public view show; a card may appea
 message only once its readers could have seen it: in public, or in the seat's own view (its
 hand, its discards...). The bot stores a move before showing it, and the watch reads the
 moves as each new version arrives, so the replay is never behind a message it checks. The
-game's seed must never appear at all.
+game's seed must never appear at all, as a number of its own: the digits of a snowflake in a
+mention, a deal's id or a hash may hold a pinned test seed such as 17 by chance.
 
 Pictures are checked too. A board picture (wherever it is sent) must be, byte for byte, the
 board the game's painter draws from the public view of the game at a move already stored
@@ -65,6 +66,12 @@ def grouped_cards(text: str) -> set[str]:
     of = re.escape(t("{rank} di {suit}", rank="", suit="").lstrip())  # "the 3 di Coppe: 5"
     listed = rf"(?<!{of})\b({suit}): ((?:{rank})(?:, (?:{rank}))*)\b"
     return {ranks[r] + suits[suit] for suit, rs in re.findall(listed, text) for r in rs.split(", ")}
+
+
+def _shows_number(text: str, number: int) -> bool:
+    """``number`` in ``text`` as a word of its own, not inside a longer run of digits or
+    letters."""
+    return re.search(rf"\b{number}\b", text) is not None
 
 
 def message_text(message: Message) -> str:
@@ -170,7 +177,7 @@ class HiddenCardWatch:
         allowed: set[str] = set()
         names: dict[str, str] = {}
         for replay in self.replays.values():
-            if str(replay.row.seed) in text or (replay.row.secret or "\0") in text:
+            if _shows_number(text, replay.row.seed) or (replay.row.secret or "\0") in text:
                 self.violations.append(f"message {message.id} shows a seed")
             allowed |= replay.public
             for seat, data in enumerate(replay.row.seats):

@@ -44,12 +44,12 @@ class _Stored(Store):
         return None
 
 
-def _table(discord: FakeDiscord) -> tuple[TableRow, Any]:
+def _table(discord: FakeDiscord, seed: int = SEED) -> tuple[TableRow, Any]:
     seats = [
         Seat(name="alice", user_id=discord.user("alice").id),
         Seat(name="bob", user_id=discord.user("bob").id),
     ]
-    state = RULES.new_game(seats=2, seed=SEED)
+    state = RULES.new_game(seats=2, seed=seed)
     row = TableRow(
         id=1,
         game="tressette",
@@ -57,7 +57,7 @@ def _table(discord: FakeDiscord) -> tuple[TableRow, Any]:
         host_id=seats[0].user_id or 0,
         options={},
         seats=[s.model_dump() for s in seats],
-        seed=SEED,
+        seed=seed,
         state=RULES.dump(state),
         moves=0,
         board_message_id=None,
@@ -148,3 +148,31 @@ async def test_a_public_picture_is_a_board_drawn_from_the_public_view(
     else:
         with pytest.raises(AssertionError, match=leak):
             await _watch(discord, row, state, show)
+
+
+@pytest.mark.parametrize(
+    ("content", "leak"),
+    [
+        ("<@1171763171717170000>, it is your turn · deal `A17BCD9X` · `f17e0a9c`", False),
+        ("Dealt from seed 17.", True),
+        ("seed:17", True),
+    ],
+    ids=["digits-inside", "in-words", "after-a-colon"],
+)
+async def test_a_seed_is_a_number_of_its_own_not_digits_inside_another(
+    discord: FakeDiscord, content: str, leak: bool
+) -> None:
+    """A deal pinned by a test has a small seed (17 here): the digits of a mention, a deal's id
+    or a hash may hold it by chance, and show nothing."""
+    row, state = _table(discord, seed=17)
+    file = _pictures(state)["the board now"]
+    embed = {"description": "Table 1", "image": {"url": f"attachment://{file[0]}"}}
+
+    def show() -> None:
+        _post(discord, {"content": content, "embeds": [embed]}, file)
+
+    if leak:
+        with pytest.raises(AssertionError, match="shows a seed"):
+            await _watch(discord, row, state, show)
+    else:
+        await _watch(discord, row, state, show)
