@@ -306,11 +306,14 @@ async def start(discord: FakeDiscord, store: Store, host: SimUser, table_id: int
 async def wait_turn(
     discord: FakeDiscord, store: Store, table_id: int, seat: int, timeout: float = 20
 ) -> TableRow:
-    """Wait until ``seat`` is on turn (or the match is over); the stored table then."""
+    """Wait until ``seat`` is on turn, or its turn can no longer come: the match is over, or
+    the seat is out of it (One Hundred's last chip lost). The stored table then."""
 
     def ready() -> TableRow | None:
         row = store.table(table_id)
-        return row if row.status != "playing" or row.turn() == seat else None
+        if row.status != "playing" or row.turn() == seat:
+            return row
+        return None if row.rules.plays(row.engine_state(), seat) else row
 
     return await discord.wait_for(ready, timeout, f"seat {seat}'s turn at table {table_id}")
 
@@ -427,10 +430,10 @@ async def restart_mid_deal(
     store = bot_process.store()
     board = board_of(discord, table_id)
     seat = store.table(table_id).seat_of(user)
-    for _ in range(4):
+    for _ in range(4):  # a card each time: an accuso offered first would not take a trick
         row = await wait_turn(discord, store, table_id, seat)
         hand = await open_hand(user, board)
-        await make_move(user, hand, offered(hand)[0])
+        await make_move(user, hand, next(t for t in offered(hand) if t.startswith("play:")))
         await moved(discord, store, table_id, row.moves)
     row = await wait_turn(discord, store, table_id, seat)
     assert row.state is not None and row.state["deal_no"] == 1 and row.state["tricks"]
