@@ -1,7 +1,7 @@
 """Fixtures for every test folder: the databases the storage, table manager and league tests
 run on (``backend``: each such test runs on SQLite and on PostgreSQL); what the processes the
-tests start find in their environment; and how many workers ``-n auto`` starts and the order
-the tests are handed to them in."""
+tests start find in their environment; how many workers ``-n auto`` starts and the order the
+tests are handed to them in; and Hypothesis's settings."""
 
 from __future__ import annotations
 
@@ -10,8 +10,15 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.databases import BACKENDS, Backend, PostgresBackend, PostgresServer, SQLiteBackend
+
+settings.register_profile("tavolo", deadline=None)
+settings.load_profile("tavolo")
+"""The property tests check what the code does, never how fast: Hypothesis's own deadline
+(200 ms an example, on the real clock) would fail a test whose example a busy machine slowed,
+as "unreliable timings". Speed is the benchmarks' (BENCHMARKS.md)."""
 
 SLOW = ("tests/e2e/", "tests/bench/", "tests/web/")
 """The folders whose tests run the real bot, a benchmark or a browser: seconds each."""

@@ -16,7 +16,7 @@ OPTION_VALUES = st.one_of(st.booleans(), st.integers(-5, 20), st.text(max_size=5
 OPTION_NAMES = {name: list(GAMES[name].options_model.model_fields) for name in GAMES}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(game=st.sampled_from(list(GAMES)), data=st.data())
 def test_options_are_accepted_exactly_when_valid_and_errors_name_the_option(
     game: str, data: st.DataObject
@@ -65,7 +65,7 @@ def house_rules(game: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in values.items()})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(
     game=st.sampled_from(list(SPECS)),
     data=st.data(),

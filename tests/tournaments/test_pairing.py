@@ -86,7 +86,7 @@ def _perfect_without_rematch(field: list[int], seen: set[frozenset[int]], fewest
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(n=st.integers(2, 9), rounds=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_swiss_rounds_avoid_rematches_and_spread_the_byes(n: int, rounds: int, seed: int) -> None:
     rng = random.Random(seed)
@@ -109,7 +109,7 @@ def test_swiss_rounds_avoid_rematches_and_spread_the_byes(n: int, rounds: int, s
                 played.append(Played(home, away, *result))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(n=st.integers(4, 16), seed=st.integers(0, 2**32))
 def test_swiss_pairs_equal_scores_together_where_it_can(n: int, seed: int) -> None:
     """Round two after a first round with no draws: winners meet winners."""

@@ -19,7 +19,7 @@ CINQUE = GAMES["centocinque"]
 MOST_MOVES_IN_A_HAND = 5_000
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(
     options=house_rules("centocinque"),
     seats=st.integers(2, 6),
@@ -49,7 +49,7 @@ LOOP_DECK = ["Rc", "Rs", *LOOP_HANDS[0], *LOOP_REST, *LOOP_HANDS[1]]
 
 
 @example(deck=LOOP_DECK, pile=2, cuts=[5, 33], first=0, backwards=False, options={}, moves_seed=0)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     deck=st.permutations(CINQUE_PACK),
     pile=st.integers(1, 4),
