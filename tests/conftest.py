@@ -14,11 +14,11 @@ from hypothesis import settings
 
 from tests.databases import BACKENDS, Backend, PostgresBackend, PostgresServer, SQLiteBackend
 
+# The property tests check what the code does, never how fast: Hypothesis's own deadline
+# (200 ms an example, on the real clock) would fail a test whose example a busy machine slowed,
+# as "unreliable timings". Speed is the benchmarks' (BENCHMARKS.md).
 settings.register_profile("tavolo", deadline=None)
 settings.load_profile("tavolo")
-"""The property tests check what the code does, never how fast: Hypothesis's own deadline
-(200 ms an example, on the real clock) would fail a test whose example a busy machine slowed,
-as "unreliable timings". Speed is the benchmarks' (BENCHMARKS.md)."""
 
 SLOW = ("tests/e2e/", "tests/bench/", "tests/web/")
 """The folders whose tests run the real bot, a benchmark or a browser: seconds each."""
