@@ -247,17 +247,29 @@ async def _open_and_serve(settings: Settings) -> None:
 
 
 async def serve(bot: discord.Client, token: str) -> None:
-    """Run a client until it stops or SIGTERM or SIGINT arrives; then close it cleanly."""
+    """Run a client until it stops or SIGTERM or SIGINT arrives; then close it cleanly.
+
+    Once closed, the client has nothing left to do, and it is not waited for: discord.py's
+    reconnection, while Discord cannot be reached, sleeps out its backoff (up to 17 minutes)
+    before it looks whether the client was closed, which outlasts any stop's grace period."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    signals = (signal.SIGTERM, signal.SIGINT)
+    for sig in signals:
         loop.add_signal_handler(sig, stop.set)
-    async with bot:
-        running = asyncio.create_task(bot.start(token))
-        stopping = asyncio.create_task(stop.wait())
-        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        stopping.cancel()
-        if stop.is_set():
-            log.info("stopping on signal")
-        await bot.close()
-        await running
+    try:
+        async with bot:
+            running = asyncio.create_task(bot.start(token))
+            stopping = asyncio.create_task(stop.wait())
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if stop.is_set():
+                log.info("stopping on signal")
+            await bot.close()
+            running.cancel()
+            await asyncio.wait({running})
+            if not running.cancelled():
+                running.result()  # the error it stopped with, if any
+    finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
