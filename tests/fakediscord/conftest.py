@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import struct
+import time
 import zlib
 from collections.abc import AsyncIterator, Coroutine
 from typing import Any, NamedTuple, TypeVar
@@ -198,6 +199,14 @@ class GatewayClient:
             await self.ws.close()
         if self._reader is not None:
             await self._reader
+
+
+def stop_the_clock(fake: FakeDiscord) -> None:
+    """Stop the clock the fake's rate limits count by, now: a window open then or opened
+    later stays open, and says exactly how long it has left. A test of the limits then
+    passes or fails by what it sends, not by how fast the machine sends it."""
+    now = time.monotonic()
+    fake.ratelimiter.clock = lambda: now
 
 
 @pytest.fixture

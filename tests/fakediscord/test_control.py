@@ -10,7 +10,7 @@ import pytest
 
 from fakediscord import ActionError, FakeDiscord, RemoteFakeDiscord
 
-from .conftest import HELP_COMMAND, Api, GatewayClient
+from .conftest import HELP_COMMAND, Api, GatewayClient, stop_the_clock
 
 LOBBY = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Bid", "custom_id": "bid"}]}]
 SEATS = [
@@ -126,6 +126,7 @@ async def test_timings_count_real_rate_limits(
     api: Api, fake: FakeDiscord, remote: RemoteFakeDiscord
 ) -> None:
     fake.limits.global_per_second = 2
+    stop_the_clock(fake)
     statuses = [(await api.send(fake.channel.id, content=str(i))).status for i in range(3)]
     assert statuses == [200, 200, 429]
     assert (await remote.timings())["rate_limited"] == 1
